@@ -1,0 +1,40 @@
+# The two commands of the README: `make serve` and `make test`. Everything else is a step of them.
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve test setup setup-browser render site verify lint clean
+
+## serve: set up, render changed scenes, build the site, serve it on http://127.0.0.1:$(PORT)
+serve: site
+	$(PY) -m sitebuild.serve --port $(PORT)
+
+## test: set up (with Chromium), build the site, run every test including the slow ones, lint
+test: setup-browser site
+	$(PY) -m pytest -m "slow or not slow" -n 2 -q
+	$(VENV)/bin/ruff check .
+
+setup:
+	@bash tools/setup.sh
+
+setup-browser:
+	@WITH_BROWSER=1 bash tools/setup.sh
+
+## render: render every scene whose inputs changed (draft quality) into build/media/draft
+render: setup
+	$(PY) -m animations.render
+
+## site: build the static site into build/site (verifies every derivation first)
+site: render
+	$(PY) -m mkdocs build
+
+## verify: check every derivation step by step from the terminal
+verify: setup
+	$(PY) -m derivations verify
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf build

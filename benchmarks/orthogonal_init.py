@@ -1,0 +1,119 @@
+"""What an orthogonal initialisation costs: this library against numpy QR and PyTorch.
+
+    python benchmarks/orthogonal_init.py                      # n = 64 … 4096, 5 repeats
+    python benchmarks/orthogonal_init.py --sizes 64 256 1024 --repeats 3 --json out.json
+
+For each shape the contenders run in alternation inside one process (so a
+noisy neighbour slows all of them alike) and the median of ``--repeats`` runs
+is reported, with the ratio to torch.nn.init.orthogonal_ (or to plain numpy
+QR when torch is not installed) and the growth exponent fitted to the square
+sizes ≥ 256 (log time against log n; 3 is the flop count of every method).
+``--json`` writes the medians for the site's cost plot (sitebuild/tables/ch2.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy
+
+from derivations.init import orthogonal
+
+try:
+    import torch
+except ImportError:  # torch is optional: ratios then refer to numpy QR
+    torch = None
+
+DEFAULT_SIZES = (64, 128, 256, 512, 1024, 2048, 4096)
+RECTANGLES = ((2048, 512), (512, 2048))
+
+
+def contenders(shape: tuple[int, int], dtype: type) -> dict[str, Callable[[], object]]:
+    """The functions timed for one shape, each producing one orthogonal matrix."""
+    rng = numpy.random.default_rng(0)
+    tall = (max(shape), min(shape))
+
+    def numpy_qr() -> object:
+        return numpy.linalg.qr(rng.standard_normal(tall, dtype=dtype))[0]
+
+    runs: dict[str, Callable[[], object]] = {
+        "library": lambda: orthogonal(shape, rng=rng, dtype=dtype),
+        "library-svd": lambda: orthogonal(shape, rng=rng, dtype=dtype, method="svd"),
+        "numpy-qr": numpy_qr,
+    }
+    if torch is not None:
+        torch_dtype = torch.float32 if dtype == numpy.float32 else torch.float64
+        runs["torch"] = lambda: torch.nn.init.orthogonal_(torch.empty(*shape, dtype=torch_dtype))
+    return runs
+
+
+def measure(shape: tuple[int, int], dtype: type, repeats: int) -> dict[str, float]:
+    """Median seconds per contender, the contenders interleaved round by round."""
+    runs = contenders(shape, dtype)
+    for run in runs.values():  # warm-up: thread pools, first-touch allocation
+        run()
+    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            seconds[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in seconds.items()}
+
+
+def growth_exponent(sizes: list[int], times: list[float]) -> float:
+    """Least-squares slope of log(time) against log(n)."""
+    x, y = numpy.log(sizes), numpy.log(times)
+    return float(numpy.polyfit(x, y, 1)[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--dtypes", nargs="+", default=["float64", "float32"])
+    parser.add_argument("--no-rectangles", action="store_true")
+    parser.add_argument("--json", type=Path, help="write the medians to this file")
+    args = parser.parse_args()
+
+    baseline = "torch" if torch is not None else "numpy-qr"
+    print(f"numpy {numpy.__version__}, torch {torch.__version__ if torch else 'absent'}, "
+          f"{platform.processor() or platform.machine()}; ratios are time / {baseline}")
+    results = []
+    for dtype_name in args.dtypes:
+        dtype = numpy.dtype(dtype_name).type
+        shapes = [(n, n) for n in args.sizes]
+        if not args.no_rectangles:
+            shapes += list(RECTANGLES)
+        for shape in shapes:
+            repeats = args.repeats if max(shape) < 4096 else max(1, min(args.repeats, 3))
+            medians = measure(shape, dtype, repeats)
+            ratios = {name: value / medians[baseline] for name, value in medians.items()}
+            results.append({"dtype": dtype_name, "shape": list(shape), "repeats": repeats,
+                            "seconds": medians})
+            cells = "  ".join(f"{name} {medians[name]:.4f}s ({ratios[name]:.2f}×)"
+                              for name in medians)
+            print(f"{dtype_name} {shape[0]}×{shape[1]}: {cells}", flush=True)
+        square = [r for r in results if r["dtype"] == dtype_name
+                  and r["shape"][0] == r["shape"][1] and r["shape"][0] >= 256]
+        if len(square) >= 2:
+            sizes = [r["shape"][0] for r in square]
+            for name in square[0]["seconds"]:
+                slope = growth_exponent(sizes, [r["seconds"][name] for r in square])
+                print(f"{dtype_name} growth exponent (n ≥ 256) {name}: {slope:.2f}")
+    if args.json:
+        args.json.write_text(json.dumps({"baseline": baseline, "results": results}, indent=1))
+        print(f"wrote {args.json}")
+    if not math.isfinite(sum(r["seconds"]["library"] for r in results)):
+        raise SystemExit("non-finite timing")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Verified derivations of the companion, and the numeric library the chapters teach."""

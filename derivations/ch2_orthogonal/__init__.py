@@ -1,0 +1,1 @@
+"""Chapter 2: orthogonal matrices and orthogonal initialisation."""

@@ -1,0 +1,1 @@
+"""Chapter 3: backpropagation through time and the Jacobian product."""

@@ -1,0 +1,1 @@
+"""Chapter 4: AntisymmetricRNN as a dynamical system."""

@@ -1,0 +1,66 @@
+"""Every derivation under a stable slug, built on first use.
+
+Chapters register their builders with :func:`register`; importing
+:data:`CHAPTER_PACKAGES` fills the registry. The slug is shared by the test id,
+the generated page fragment, the anchor on the site and any scene that draws it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from functools import cache
+
+from derivations.engine.derivation import Derivation
+
+Builder = Callable[[], Derivation]
+
+CHAPTER_PACKAGES = (
+    "derivations.ch1_repeated_powers",
+    "derivations.ch2_orthogonal",
+    "derivations.ch3_bptt",
+    "derivations.ch4_antisymmetric",
+)
+
+_BUILDERS: dict[str, Builder] = {}
+
+
+def register(builder: Builder) -> Builder:
+    """Register a derivation builder under the builder's name with ``_`` turned into ``-``."""
+    slug = builder.__name__.replace("_", "-")
+    if slug in _BUILDERS and _BUILDERS[slug] is not builder:
+        raise ValueError(f"slug {slug!r} is registered twice")
+    _BUILDERS[slug] = builder
+    return builder
+
+
+@cache
+def _load_chapters() -> None:
+    for package_name in CHAPTER_PACKAGES:
+        package = importlib.import_module(package_name)
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package_name}.{module.name}")
+
+
+def slugs() -> list[str]:
+    """All registered slugs, in chapter order then registration order."""
+    _load_chapters()
+    return sorted(_BUILDERS, key=lambda slug: (get(slug).chapter, list(_BUILDERS).index(slug)))
+
+
+@cache
+def get(slug: str) -> Derivation:
+    """The derivation registered as ``slug``; a KeyError lists the known slugs."""
+    _load_chapters()
+    if slug not in _BUILDERS:
+        raise KeyError(f"unknown derivation {slug!r}; known: {', '.join(sorted(_BUILDERS))}")
+    derivation = _BUILDERS[slug]()
+    if derivation.slug != slug:
+        raise ValueError(f"builder {slug!r} returned a derivation with slug {derivation.slug!r}")
+    return derivation
+
+
+def all_derivations() -> list[Derivation]:
+    """Every registered derivation, built, in :func:`slugs` order."""
+    return [get(slug) for slug in slugs()]

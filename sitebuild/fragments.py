@@ -1,0 +1,182 @@
+"""The Markdown fragments pages include by name: derivations, videos, tables, generated pages.
+
+Each fragment is written under ``build/generated/`` and pulled into a page by
+``--8<-- "<name>.md"``; snippets' ``check_paths`` makes a missing one fail the build.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import pkgutil
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from derivations.engine import all_derivations
+from derivations.engine.markdown import render, test_command
+from derivations.notation import NOTATION
+from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.paths import GENERATED, MEDIA, PAGES
+from sitebuild.verification import DerivationRecord
+
+INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
+ERRATUM_PREFIX = "erratum-"
+
+
+def pages_including() -> dict[str, str]:
+    """Which page (file name) first includes each derivation slug."""
+    pages: dict[str, str] = {}
+    for page in sorted(PAGES.glob("*.md")):
+        if page.name == "errata.md":
+            continue
+        for slug in INCLUDE.findall(page.read_text(encoding="utf-8")):
+            pages.setdefault(slug, page.name)
+    return pages
+
+
+def derivation_fragments() -> dict[str, str]:
+    """``derivations/<slug>.md`` for every registered derivation."""
+    return {f"derivations/{d.slug}.md": render(d) for d in all_derivations()}
+
+
+def video_fragment(stamp: dict) -> str:
+    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster."""
+    name = stamp["scene"]
+    module_file = stamp["module"].replace(".", "/") + ".py"
+    caption = html.escape(stamp["caption"])
+    return (
+        f'<figure class="scene" id="scene-{name}">\n'
+        f'<video controls preload="metadata" playsinline width="854" height="480" '
+        f'poster="media/{name}.png" aria-label="{caption}">\n'
+        f'<source src="media/{name}.webm" type="video/webm">\n'
+        f'<source src="media/{name}.mp4" type="video/mp4">\n'
+        f"</video>\n"
+        f"<figcaption>{caption} <br><small>Render it yourself: "
+        f"<code>manim -ql {module_file} {name}</code></small></figcaption>\n"
+        f"</figure>\n"
+    )
+
+
+def rendered_stamps() -> list[dict]:
+    """The stamps of every finished draft render."""
+    return [json.loads(path.read_text()) for path in sorted(MEDIA.glob("*.json"))]
+
+
+def video_fragments() -> dict[str, str]:
+    """``videos/<Scene>.md`` for every scene that has a finished draft render."""
+    return {f"videos/{stamp['scene']}.md": video_fragment(stamp) for stamp in rendered_stamps()}
+
+
+def gallery_fragment() -> str:
+    """Every rendered scene with its poster, caption and chapter."""
+    lines = []
+    for stamp in sorted(rendered_stamps(), key=lambda s: (s["chapter"], s["scene"])):
+        lines.append(f"### {stamp['scene']} (chapter {stamp['chapter']})\n")
+        lines.append(video_fragment(stamp))
+    return "\n".join(lines)
+
+
+def table_fragments() -> dict[str, str]:
+    """``tables/<name>.md`` from every ``TABLES`` mapping, recomputed only when sources change."""
+    digest = sources_digest("derivations", "sitebuild/tables")
+    return load_or_compute("tables", digest, _compute_tables)
+
+
+def _compute_tables() -> dict[str, str]:
+    import sitebuild.tables
+
+    fragments: dict[str, str] = {}
+    for info in pkgutil.iter_modules(sitebuild.tables.__path__):
+        module = importlib.import_module(f"sitebuild.tables.{info.name}")
+        tables: dict[str, Callable[[], str]] = module.TABLES
+        for name, build in tables.items():
+            key = f"tables/{name}.md"
+            if key in fragments:
+                raise RuntimeError(f"table {name!r} is defined twice")
+            fragments[key] = build()
+    return fragments
+
+
+def notation_fragment() -> str:
+    """The notation table, generated from :data:`derivations.notation.NOTATION`."""
+    rows = [
+        "| Symbol | Meaning | Colour | Chapter |",
+        "|---|---|---|---|",
+    ]
+    for entry in NOTATION:
+        swatch = f'<span class="swatch" style="background:{entry.colour}"></span> `{entry.colour}`'
+        rows.append(f"| ${entry.latex}$ | {entry.meaning} | {swatch} | {entry.chapter} |")
+    return "\n".join(rows) + "\n"
+
+
+def errata_fragment() -> str:
+    """Every erratum derivation, by chapter, with a link to where its chapter discusses it."""
+    pages = pages_including()
+    lines = []
+    for derivation in all_derivations():
+        if derivation.slug.startswith(ERRATUM_PREFIX):
+            page = pages.get(derivation.slug)
+            where = f" Discussed in [chapter {derivation.chapter}]({page}#{derivation.slug})." \
+                if page else ""
+            lines += [f"*Chapter {derivation.chapter}.*{where}", "", render(derivation), ""]
+    return "\n".join(lines)
+
+
+def verification_fragment(records: list[DerivationRecord]) -> str:
+    """The verification report: every derivation, each step's kind of check and verdict."""
+    pages = pages_including()
+    total_steps = sum(len(r.steps) for r in records)
+    kinds: dict[str, int] = {}
+    for record in records:
+        for step in record.steps:
+            kinds[step.kind] = kinds.get(step.kind, 0) + 1
+    summary = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+    lines = [
+        f"{len(records)} derivations, {total_steps} steps ({summary}); "
+        f"{sum(r.passed for r in records)} of {len(records)} derivations verified.",
+        "",
+    ]
+    for record in records:
+        page = pages.get(record.slug)
+        title = f"[{record.title}]({page}#{record.slug})" if page else record.title
+        verdict = "verified" if record.passed else "**FAILED**"
+        lines += [
+            f"### {record.slug} {{ #report-{record.slug} }}",
+            "",
+            f"{title} — chapter {record.chapter} — {verdict}. "
+            f"Test: `{test_command(record.slug)}`",
+            "",
+            "| # | Step | Check | Verdict | Time |",
+            "|---|---|---|---|---|",
+        ]
+        for number, step in enumerate(record.steps, start=1):
+            mark = "✔ pass" if step.passed else "✘ FAIL"
+            lines.append(
+                f"| {number} | `{step.label}` | {step.check} | {mark} | {step.milliseconds} ms |"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write_all(records: list[DerivationRecord]) -> list[Path]:
+    """Write every fragment under ``build/generated/``; stale fragments are removed first."""
+    fragments = {
+        **derivation_fragments(),
+        **video_fragments(),
+        **table_fragments(),
+        "notation-table.md": notation_fragment(),
+        "errata-list.md": errata_fragment(),
+        "verification-report.md": verification_fragment(records),
+        "gallery.md": gallery_fragment(),
+    }
+    for old in GENERATED.rglob("*.md") if GENERATED.exists() else []:
+        old.unlink()
+    written = []
+    for name, text in fragments.items():
+        path = GENERATED / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written

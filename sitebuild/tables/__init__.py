@@ -1,0 +1,1 @@
+"""Generated tables and figures, one module per chapter, each exporting ``TABLES``."""

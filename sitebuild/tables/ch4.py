@@ -1,0 +1,199 @@
+"""Chapter 4's generated tables and figure: numbers from ``derivations``, computed at build time.
+
+The one exception is ``ch4-reported-results``: the accuracies Chang et al.
+report, copied from the source and labelled as such, because nothing here
+trains a network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy
+import sympy
+
+from derivations import dynamics
+from derivations.engine import get
+
+DIFFUSION_CONSTANTS = (0.0, 0.001, 0.01, 0.1, 1.0)
+JACOBIAN_SIZE, JACOBIAN_STEPS = 16, 100
+
+VANILLA_TITLES = {
+    "random": "random Gaussian W",
+    "identity": "identity",
+    "reflection": "orthogonal, reflection (det −1)",
+    "rotation": "orthogonal, rotation (det +1)",
+}
+FEEDBACK_TITLES = {
+    "positive": "W₊",
+    "negative": "W₋",
+    "antisymmetric": "W₀ (antisymmetric)",
+    "diffusion": "W_diff (γ = 0.15)",
+}
+
+
+def _eigenvalues(matrix: numpy.ndarray) -> str:
+    values = numpy.linalg.eigvals(matrix)
+    return ", ".join(
+        f"{v.real:.3g}" if abs(v.imag) < 1e-12 else f"{v.real:.3g} {'+' if v.imag > 0 else '−'} "
+        f"{abs(v.imag):.3g}i"
+        for v in sorted(values, key=lambda z: (z.real, z.imag))
+    )
+
+
+def portrait_distances() -> str:
+    """‖h_t‖ at t = 0, 10, 25, 50 for every panel and start: the claims of Figure 1 as numbers."""
+    rows = [
+        "| row | W | eigenvalues of W | ‖h_t‖ at t = 0 → 10 → 25 → 50, for each start "
+        "| min–max of ‖h_t‖ |",
+        "|---|---|---|---|---|",
+    ]
+    panels = [("vanilla", kind, VANILLA_TITLES[kind], dynamics.vanilla_matrices()[kind])
+              for kind in dynamics.VANILLA_KINDS]
+    panels += [("feedback", kind, FEEDBACK_TITLES[kind], dynamics.FEEDBACK_MATRICES[kind])
+               for kind in dynamics.FEEDBACK_KINDS]
+    for row, _, title, weights in panels:
+        radii = numpy.linalg.norm(dynamics.trajectories(row, weights), axis=-1)
+        paths = "<br>".join(
+            " → ".join(f"{r[t]:.3g}" for t in (0, 10, 25, dynamics.STEPS)) for r in radii
+        )
+        spans = "<br>".join(f"{r.min():.3g}–{r.max():.3g}" for r in radii)
+        rows.append(f"| {row} | {title} | {_eigenvalues(weights)} | {paths} | {spans} |")
+    return "\n".join(rows) + "\n"
+
+
+def jacobian_spectrum() -> str:
+    """Mean ± std of |λ(∂h_T/∂h_0)| for the AntisymmetricRNN at several γ and a vanilla tanh RNN."""
+    rows = [
+        f"| network (n = {JACOBIAN_SIZE}, T = {JACOBIAN_STEPS}, ε = {dynamics.EPSILON}) "
+        "| mean of \\|λ\\| | std of \\|λ\\| |",
+        "|---|---|---|",
+    ]
+    for gamma in DIFFUSION_CONSTANTS:
+        mean, spread = dynamics.eigenvalue_magnitudes(dynamics.end_to_end_jacobian(
+            "antisymmetric", size=JACOBIAN_SIZE, steps=JACOBIAN_STEPS, gamma=gamma))
+        rows.append(f"| AntisymmetricRNN, γ = {gamma:g} | {mean:.3g} | {spread:.3g} |")
+    mean, spread = dynamics.eigenvalue_magnitudes(
+        dynamics.end_to_end_jacobian("vanilla", size=JACOBIAN_SIZE, steps=JACOBIAN_STEPS))
+    rows.append(f"| vanilla tanh RNN, W ~ N(0, 1/n) | {mean:.3g} | {spread:.3g} |")
+    return "\n".join(rows) + "\n"
+
+
+def euler_condition() -> str:
+    """The slides' diffusion example against the exact stability condition, and γ₋."""
+    derivation = get("erratum-diffusion-example-not-euler-stable")
+    epsilon, omega = float(dynamics.EPSILON), 2.0
+    least = dynamics.smallest_stable_gamma(epsilon, omega)
+    rows = [
+        "| γ | ε(γ² + ω²) | 2γ | \\|1 + ε(−γ + iω)\\|² | Euler-stable at the origin? |",
+        "|---|---|---|---|---|",
+    ]
+    for label, gamma in (("0 (W₀)", 0.0), ("0.15 (the slides' W_diff)", dynamics.GAMMA_FIGURE),
+                         (f"γ₋ = 10 − 4√6 ≈ {least:.4f}", least), ("0.5", 0.5)):
+        left, right = epsilon * (gamma**2 + omega**2), 2 * gamma
+        modulus = abs(1 + epsilon * (-gamma + 1j * omega)) ** 2
+        verdict = "yes" if left <= right + 1e-12 else "no"
+        rows.append(f"| {label} | {left:.6g} | {right:.6g} | {modulus:.6g} | {verdict} |")
+    exact = derivation.step("amplification").rhs
+    return "\n".join(rows) + (
+        f"\n\nExact value at the slides' parameters (from the verified derivation): "
+        f"$|1 + \\varepsilon\\lambda|^2 = {sympy.latex(exact)}$.\n"
+    )
+
+
+REPORTED_MNIST = (
+    ("LSTM (Arjovsky et al., 2016)", "97.3%", "92.6%", "128", "68k"),
+    ("FC uRNN (Wisdom et al., 2016)", "92.8%", "92.1%", "116", "16k"),
+    ("FC uRNN (Wisdom et al., 2016)", "96.9%", "94.1%", "512", "270k"),
+    ("Soft orthogonal (Vorontsov et al., 2017)", "94.1%", "91.4%", "128", "18k"),
+    ("KRU (Jose et al., 2017)", "96.4%", "94.5%", "512", "11k"),
+    ("AntisymmetricRNN", "98.0%", "95.8%", "128", "10k"),
+    ("AntisymmetricRNN w/ gating", "98.8%", "93.1%", "128", "10k"),
+)
+REPORTED_CIFAR = (
+    ("LSTM", "59.7%", "11.6%", "128", "69k"),
+    ("Ablation model", "54.6%", "46.2%", "196", "42k"),
+    ("AntisymmetricRNN", "58.7%", "48.3%", "256", "36k"),
+    ("AntisymmetricRNN w/ gating", "62.2%", "54.7%", "256", "37k"),
+)
+
+
+def reported_results() -> str:
+    """The accuracies reported by Chang et al. (2019), as the slides reproduce them."""
+    label = (
+        "!!! warning \"Reported by Chang et al. 2019, not reproduced here\"\n"
+        "    Test accuracies as printed in the paper and copied by the slides. This companion "
+        "trains no networks; treat these as the authors' claims.\n"
+    )
+    mnist = ["| method | MNIST | pMNIST | # units | # params |", "|---|---|---|---|---|"]
+    mnist += [f"| {' | '.join(row)} |" for row in REPORTED_MNIST]
+    cifar = ["| method | pixel-by-pixel | noise padded | # units | # params |",
+             "|---|---|---|---|---|"]
+    cifar += [f"| {' | '.join(row)} |" for row in REPORTED_CIFAR]
+    return (
+        f"{label}\n**Pixel-by-pixel MNIST and permuted MNIST** (reported by Chang et al. 2019, "
+        f"not reproduced here)\n\n" + "\n".join(mnist)
+        + "\n\n**Pixel-by-pixel CIFAR-10, plain and noise padded** (reported by Chang et al. "
+        "2019, not reproduced here)\n\n" + "\n".join(cifar) + "\n"
+    )
+
+
+def stability_region_svg() -> str:
+    """An inline SVG, zoomed near z = 0: the disc |1 + z| ≤ 1 and ε·λ(M − γI) for several γ."""
+    width, height, margin = 560, 320, 30
+    re_range, im_range = (-0.07, 0.02), (-0.26, 0.26)
+    epsilon, omega = dynamics.EPSILON, 2.0
+    least = dynamics.smallest_stable_gamma(epsilon, omega)
+
+    def point(re: float, im: float) -> tuple[float, float]:
+        x = margin + (re - re_range[0]) / (re_range[1] - re_range[0]) * (width - 2 * margin)
+        y = margin + (im_range[1] - im) / (im_range[1] - im_range[0]) * (height - 2 * margin)
+        return x, y
+
+    # The disc's right edge, Re z = −1 + √(1 − (Im z)²), is all of the disc inside this window.
+    edge = [point(-1 + (1 - im**2) ** 0.5, im) for im in numpy.linspace(*im_range, 81)]
+    left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
+    region = " ".join(f"{x:.1f},{y:.1f}" for x, y in [*edge, *left])
+    x0, y0 = point(0, 0)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="forward Euler stability region near the origin" style="max-width:100%">',
+        f'<polygon points="{region}" fill="#3BB273" fill-opacity="0.18" stroke="none"/>',
+        '<polyline points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in edge)
+        + '" fill="none" stroke="#3BB273" stroke-width="2"/>',
+        f'<line x1="{margin}" y1="{y0}" x2="{width - margin}" y2="{y0}" stroke="#7B8494"/>',
+        f'<line x1="{x0}" y1="{margin}" x2="{x0}" y2="{height - margin}" stroke="#7B8494"/>',
+        f'<text x="{x0 + 6}" y="{margin + 10}" fill="#7B8494" font-size="12">Im z</text>',
+        f'<text x="{width - margin - 30}" y="{y0 - 6}" fill="#7B8494" font-size="12">Re z</text>',
+        f'<text x="{margin + 8}" y="{y0 + 18}" fill="#3BB273" font-size="13">|1 + z| ≤ 1</text>',
+    ]
+    for gamma, colour, name in ((0.0, "#E4572E", "γ = 0"),
+                                (dynamics.GAMMA_FIGURE, "#F3A712", "γ = 0.15"),
+                                (least, "#3BB273", f"γ₋ ≈ {least:.3f}"),
+                                (0.5, "#2E86AB", "γ = 0.5")):
+        for sign in (1, -1):
+            x, y = point(-epsilon * gamma, sign * epsilon * omega)
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
+        x, y = point(-epsilon * gamma, epsilon * omega)
+        offset = 14 * [0.0, dynamics.GAMMA_FIGURE, least, 0.5].index(gamma)
+        parts.append(f'<text x="{x + 8:.1f}" y="{y - 8 - offset:.1f}" fill="{colour}" '
+                     f'font-size="12">{name}</text>')
+    parts.append("</svg>")
+    caption = (
+        "\n\n*Near $z = 0$, the disc $|1 + z| \\le 1$ where forward Euler is stable (shaded; "
+        "horizontal axis stretched, so the circle's edge looks flat) and the scaled eigenvalues "
+        "$z = \\varepsilon\\lambda = \\varepsilon(-\\gamma \\pm i\\omega)$ of $M - \\gamma I$ "
+        "for $\\varepsilon = 0.1$, $\\omega = 2$. The pair enters the disc only once "
+        "$\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It leaves "
+        "again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
+    )
+    return "".join(parts) + caption
+
+
+TABLES: dict[str, Callable[[], str]] = {
+    "ch4-portrait-distances": portrait_distances,
+    "ch4-jacobian-spectrum": jacobian_spectrum,
+    "ch4-euler-condition": euler_condition,
+    "ch4-reported-results": reported_results,
+    "ch4-stability-region": stability_region_svg,
+}

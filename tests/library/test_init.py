@@ -1,0 +1,236 @@
+"""derivations.init against its defining properties, the Haar statistics, and PyTorch.
+
+Oracles: numpy.linalg (singular values, Gram matrices) for orthogonality, the
+exact Haar moments E[tr W] = 0, E[(tr W)²] = 1, E[W₁₁] = 0 (Diaconis &
+Shahshahani) for the distribution, and torch.nn.init when installed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from derivations import haar
+from derivations.init import (
+    cholesky_qr,
+    dirac,
+    identity,
+    matrix_shape,
+    orthogonal,
+    orthogonal_gates,
+)
+
+
+def orthogonality_error(matrix: numpy.ndarray) -> float:
+    """max |QᵀQ − I| over the short side, computed in float64."""
+    m = matrix.astype(numpy.float64)
+    gram = m.T @ m if m.shape[0] >= m.shape[1] else m @ m.T
+    return float(numpy.abs(gram - numpy.eye(len(gram))).max())
+
+
+def tolerance(dtype: type, size: int) -> float:
+    # Householder and CholeskyQR2 both reach O(n·eps) in exact-rounding analyses; a factor
+    # of 10 covers the constants. A bug (a missed round, a wrong transpose) is O(1).
+    return 10 * size * float(numpy.finfo(dtype).eps)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("shape", [(1, 1), (5, 5), (7, 3), (3, 7), (300, 300), (600, 280)])
+def test_orthonormal_columns_or_rows(shape, dtype):
+    w = orthogonal(shape, rng=3, dtype=dtype)
+    assert w.dtype == numpy.dtype(dtype) and w.shape == shape
+    assert orthogonality_error(w) <= tolerance(dtype, max(shape))
+
+
+def test_cholesky_route_is_the_sign_corrected_qr():
+    # Same Gaussian through CholeskyQR2 and through Householder QR + sign fix: the Q with
+    # positive diag(R) is unique, so the two must agree to rounding.
+    a = numpy.random.default_rng(5).standard_normal((400, 300))
+    q, r = numpy.linalg.qr(a)
+    expected = q * numpy.sign(numpy.diag(r))
+    assert numpy.abs(cholesky_qr(a) - expected).max() < 1e-10
+
+
+def test_float32_large_takes_a_reliable_route():
+    # κ(Gaussian 1024²) ≈ 10³–10⁴ squares past 1/eps32: an unshifted CholeskyQR would fail here.
+    w = orthogonal((1024, 1024), rng=0, dtype=numpy.float32)
+    assert orthogonality_error(w) <= tolerance(numpy.float32, 1024)
+
+
+@pytest.mark.parametrize("gain", [0.5, 1.0, 3.0])
+def test_singular_values_equal_the_gain(gain):
+    w = orthogonal((6, 4), gain=gain, rng=1)
+    assert numpy.allclose(numpy.linalg.svd(w, compute_uv=False), gain)
+
+
+def test_seed_and_generator_reproduce():
+    assert numpy.array_equal(orthogonal((4, 4), rng=9), orthogonal((4, 4), rng=9))
+    first = orthogonal((4, 4), rng=numpy.random.default_rng(9))
+    assert numpy.array_equal(first, orthogonal((4, 4), rng=9))
+
+
+def test_conventions_flatten_differently():
+    assert matrix_shape((8, 3, 2, 2)) == (8, 12)
+    assert matrix_shape((2, 2, 3, 8), "keras") == (12, 8)
+    kernel = orthogonal((8, 3, 2, 2), rng=0)
+    assert orthogonality_error(kernel.reshape(8, 12)) < 1e-12  # wide: orthonormal rows
+    keras = orthogonal((2, 2, 3, 8), rng=0, convention="keras")
+    assert orthogonality_error(keras.reshape(12, 8)) < 1e-12  # tall: orthonormal columns
+
+
+def test_zero_size_is_empty():
+    assert orthogonal((0, 4)).shape == (0, 4)
+    assert orthogonal((3, 0, 2)).size == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"shape": (3,)}, ValueError),
+        ({"shape": (3, -1)}, ValueError),
+        ({"shape": (3, 2.0)}, TypeError),
+        ({"shape": (3, True)}, TypeError),
+        ({"shape": 3}, TypeError),
+        ({"shape": (3, 3), "gain": math.inf}, ValueError),
+        ({"shape": (3, 3), "gain": math.nan}, ValueError),
+        ({"shape": (3, 3), "gain": "1"}, TypeError),
+        ({"shape": (3, 3), "method": "lu"}, ValueError),
+        ({"shape": (3, 3), "convention": "jax"}, ValueError),
+        ({"shape": (3, 3), "dtype": numpy.int64}, TypeError),
+        ({"shape": (3, 3), "dtype": numpy.float16}, TypeError),
+        ({"shape": (3, 3), "dtype": None}, TypeError),
+        ({"shape": (3, 3), "rng": 1.5}, TypeError),
+    ],
+)
+def test_bad_input_is_refused(kwargs, error):
+    with pytest.raises(error, match=r"shape|gain|method|convention|dtype|rng"):
+        orthogonal(**kwargs)
+
+
+# Haar statistics. With N samples the standard error of mean tr W is 1/√N (Var tr W = 1 for
+# Haar) and of W₁₁ is 1/√(nN). N = 3000 at n = 6 makes a 4.5σ band ≈ ±0.08 on the trace,
+# while LAPACK's unfixed QR is off by ≈ −1.4 (Q₁₁ is never positive, mean ≈ −0.37): a
+# 40σ+ failure. A 4.5σ false alarm has probability ~7e-6 per statistic, and seeds are fixed.
+HAAR_SAMPLES = 3000
+HAAR_SIZE = 6
+Z_LIMIT = 4.5
+
+
+def _library_stack(method: str) -> numpy.ndarray:
+    rng = numpy.random.default_rng(11)
+    return numpy.stack(
+        [orthogonal((HAAR_SIZE, HAAR_SIZE), rng=rng, method=method) for _ in range(HAAR_SAMPLES)]
+    )
+
+
+@pytest.mark.parametrize("method", ["qr", "svd"])
+def test_library_passes_haar_statistics(method):
+    for estimate in haar.estimates(_library_stack(method)):
+        assert abs(estimate.z) < Z_LIMIT, estimate
+
+
+def test_large_library_matrices_have_haar_trace():
+    # The CholeskyQR2 route (n ≥ 256) must be Haar too: 200 traces, 4.5σ = ±0.32.
+    traces = [numpy.trace(orthogonal((256, 256), rng=seed)) for seed in range(200)]
+    assert abs(numpy.mean(traces)) < Z_LIMIT / math.sqrt(200)
+    assert abs(numpy.mean(numpy.square(traces)) - 1) < Z_LIMIT * math.sqrt(2 / 200)
+
+
+def test_unfixed_qr_fails_haar_statistics():
+    stack = haar.samples("qr-lapack", HAAR_SIZE, HAAR_SAMPLES, seed=11)
+    z = {e.statistic: e.z for e in haar.estimates(stack)}
+    assert z["mean trace"] < -Z_LIMIT and z["mean W₁₁"] < -Z_LIMIT
+    assert numpy.all(stack[:, 0, 0] <= 0)  # the reason: r₁₁ = −sign(a₁₁)‖a₁‖ in LAPACK
+
+
+def test_two_by_two_unfixed_qr_is_always_a_reflection():
+    # One Householder reflector: det Q = −1 every time, so it never draws a rotation.
+    dets = numpy.linalg.det(haar.samples("qr-lapack", 2, 500, seed=0))
+    assert numpy.allclose(dets, -1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.integers(1, 24),
+    cols=st.integers(1, 24),
+    gain=st.floats(0.1, 10, allow_nan=False),
+    dtype=st.sampled_from([numpy.float32, numpy.float64]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_property_singular_values_are_gain(rows, cols, gain, dtype, seed):
+    w = orthogonal((rows, cols), gain=gain, rng=seed, dtype=dtype)
+    singular = numpy.linalg.svd(w.astype(numpy.float64), compute_uv=False)
+    assert len(singular) == min(rows, cols)
+    assert numpy.allclose(singular, gain, rtol=tolerance(dtype, max(rows, cols)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    dims=st.lists(st.integers(1, 5), min_size=2, max_size=4),
+    convention=st.sampled_from(["torch", "keras"]),
+    method=st.sampled_from(["qr", "svd"]),
+)
+def test_property_any_tensor_is_orthogonal_when_flattened(dims, convention, method):
+    w = orthogonal(tuple(dims), rng=0, convention=convention, method=method)
+    rows, cols = matrix_shape(tuple(dims), convention)
+    assert w.shape == tuple(dims)
+    assert orthogonality_error(w.reshape(rows, cols)) < 1e-12
+
+
+@pytest.mark.parametrize("gates", [3, 4])
+def test_orthogonal_gates_blocks_are_each_orthogonal(gates):
+    w = orthogonal_gates(5, gates, rng=2)
+    assert w.shape == (5 * gates, 5)
+    for k in range(gates):
+        assert orthogonality_error(w[5 * k : 5 * (k + 1)]) < 1e-12
+    # …which orthogonal_ on the whole stacked matrix would not give:
+    whole = orthogonal((5 * gates, 5), rng=2)
+    assert orthogonality_error(whole[:5]) > 0.1
+
+
+def test_identity_and_dirac_match_their_definitions():
+    assert numpy.array_equal(identity((2, 3), gain=2.0), [[2, 0, 0], [0, 2, 0]])
+    kernel = dirac((4, 2, 3, 3), groups=2)
+    image = numpy.random.default_rng(0).standard_normal((2, 5, 5))
+    # Oracle: a direct 'same' cross-correlation loop. With 2 groups of 2 outputs, output
+    # channel k must copy input channel k mod 2 (its position inside its group).
+    padded = numpy.pad(image, ((0, 0), (1, 1), (1, 1)))
+    for out in range(4):
+        result = sum(
+            kernel[out, c, i, j] * padded[c, i : i + 5, j : j + 5]
+            for c in range(2) for i in range(3) for j in range(3)
+        )
+        assert numpy.allclose(result, image[out % 2])
+    with pytest.raises(ValueError, match="groups"):
+        dirac((3, 2, 3), groups=2)
+    with pytest.raises(ValueError, match="shape"):
+        dirac((3, 3))
+    with pytest.raises(ValueError, match="shape"):
+        identity((2, 2, 2))
+
+
+def test_torch_agrees_on_shapes_identity_and_dirac():
+    torch = pytest.importorskip("torch")
+    for shape in [(3, 3), (2, 5), (5, 2)]:
+        assert numpy.array_equal(identity(shape), torch.nn.init.eye_(torch.empty(*shape)).numpy())
+    for shape, groups in [((4, 2, 3), 1), ((4, 2, 3, 3), 2), ((2, 4, 1, 3, 3), 1)]:
+        expected = torch.nn.init.dirac_(torch.empty(*shape), groups=groups).numpy()
+        assert numpy.array_equal(dirac(shape, groups=groups), expected)
+
+
+def test_torch_orthogonal_has_the_same_properties():
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(0)
+    for shape in [(6, 6), (8, 3), (3, 8), (8, 3, 2, 2)]:
+        ours = orthogonal(shape, rng=0, gain=1.5)
+        theirs = torch.nn.init.orthogonal_(torch.empty(*shape), gain=1.5).numpy()
+        flat = matrix_shape(shape)
+        for w in (ours.reshape(flat), theirs.reshape(flat)):
+            assert numpy.allclose(numpy.linalg.svd(w, compute_uv=False), 1.5, atol=1e-5)
+    # torch's Haar trace statistics agree with ours (n = 6, 1000 samples, 4.5σ = ±0.14)
+    traces = [torch.nn.init.orthogonal_(torch.empty(6, 6)).trace().item() for _ in range(1000)]
+    assert abs(numpy.mean(traces)) < Z_LIMIT / math.sqrt(1000)

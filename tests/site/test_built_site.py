@@ -1,0 +1,126 @@
+"""The built site in real headless Chromium: offline, typeset, playable, readable on a phone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.site.conftest import built_pages
+
+pytestmark = pytest.mark.browser
+PAGES = built_pages()
+
+
+@dataclass
+class PageLog:
+    """Everything a page did that a reader would not want: errors and outside requests."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    third_party: list[str] = field(default_factory=list)
+
+
+def benign_abort(request) -> bool:
+    """A video with preload="metadata" is aborted once its metadata arrived: not a failure."""
+    return request.resource_type == "media" and request.failure == "net::ERR_ABORTED"
+
+
+def open_page(browser, site_url: str, path: str, width: int = 1280):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    log = PageLog()
+    page.on("console", lambda m: m.type == "error" and log.console_errors.append(m.text))
+    page.on("pageerror", lambda e: log.console_errors.append(str(e)))
+    page.on("requestfailed", lambda r: benign_abort(r) or log.failed.append(f"{r.url} {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and log.failed.append(f"{r.url} {r.status}"))
+    page.on("request", lambda r: r.url.startswith((site_url, "data:", "blob:"))
+            or log.third_party.append(r.url))
+    page.goto(f"{site_url}/{path}", wait_until="networkidle")
+    return context, page, log
+
+
+MATH_STATE = """() => {
+  const math = [...document.querySelectorAll('.arithmatex')];
+  return {
+    total: math.length,
+    untypeset: math.filter(m => !m.querySelector('.katex')).length,
+    errors: document.querySelectorAll('.katex-error').length,
+    rawTex: /\\\\\\(|\\\\\\[|\\$\\$/.test(document.querySelector('article').innerText),
+  };
+}"""
+
+VIDEO_STATE = """async () => {
+  const videos = [...document.querySelectorAll('video')];
+  await Promise.all(videos.map(v => v.readyState >= 1 ? null : new Promise(resolve => {
+    v.addEventListener('loadedmetadata', resolve, {once: true});
+    v.addEventListener('error', resolve, {once: true});
+    setTimeout(resolve, 15000);
+  })));
+  return videos.map(v => ({src: v.currentSrc, ready: v.readyState, error: v.error && v.error.code,
+                           duration: v.duration}));
+}"""
+
+
+def test_the_site_has_every_page():
+    expected = {"index.html", "chapter-1.html", "chapter-2.html", "chapter-3.html",
+                "chapter-4.html", "notation.html", "errata.html", "verification.html",
+                "gallery.html"}
+    assert expected <= set(PAGES)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_is_offline_clean_and_typeset(browser, site_url, path):
+    context, page, log = open_page(browser, site_url, path)
+    try:
+        assert log.third_party == [], "requests leaving the site"
+        assert log.failed == [], "failed requests"
+        assert log.console_errors == [], "console errors"
+        math = page.evaluate(MATH_STATE)
+        assert math["untypeset"] == 0 and math["errors"] == 0, math
+        assert not math["rawTex"], "raw TeX delimiters visible in the text"
+        for video in page.evaluate(VIDEO_STATE):
+            assert video["error"] is None and video["ready"] >= 1, video
+            assert video["src"].endswith(".webm") and video["duration"] > 1, video
+    finally:
+        context.close()
+
+
+def test_chapter_pages_have_math_and_videos(browser, site_url):
+    context, page, _ = open_page(browser, site_url, "chapter-1.html")
+    try:
+        assert page.evaluate(MATH_STATE)["total"] > 50
+        assert page.locator("figure.scene video").count() == 4
+        assert page.locator(".check-kind.check-induction").count() >= 5
+    finally:
+        context.close()
+
+
+def test_math_is_typeset_again_after_instant_navigation(browser, site_url):
+    context, page, log = open_page(browser, site_url, "index.html")
+    try:
+        page.locator("article a[href$='/chapter-1.html']").first.click()
+        page.wait_for_url("**/chapter-1.html")
+        page.wait_for_selector("article .katex", timeout=10_000)
+        state = page.evaluate(MATH_STATE)
+        assert state["total"] > 50 and state["untypeset"] == 0, state
+        assert log.console_errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["index.html", "chapter-1.html", "verification.html"])
+def test_phone_width_has_no_horizontal_scrolling(browser, site_url, path):
+    context, page, _ = open_page(browser, site_url, path, width=390)
+    try:
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert widths[0] <= widths[1], widths
+        for box in page.evaluate(
+            "() => [...document.querySelectorAll('video')]"
+            ".map(v => v.getBoundingClientRect().width)"
+        ):
+            assert box <= 390
+    finally:
+        context.close()
