@@ -4,15 +4,17 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test setup setup-browser render site verify lint clean
+.PHONY: serve test setup setup-browser render decks site verify lint clean
 
 ## serve: set up, render changed scenes, build the site, serve it on http://127.0.0.1:$(PORT)
 serve: site
 	$(PY) -m sitebuild.serve --port $(PORT)
 
 ## test: set up (with Chromium), build the site, run every test including the slow ones, lint
+# One BLAS thread per test worker: two workers on two cores, not two workers times N threads.
 test: setup-browser site
-	$(PY) -m pytest -m "slow or not slow" -n 2 -q
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+		$(PY) -m pytest -m "slow or not slow" -n 2 -q
 	$(VENV)/bin/ruff check .
 
 setup:
@@ -25,8 +27,12 @@ setup-browser:
 render: setup
 	$(PY) -m animations.render
 
+## decks: build each chapter's slide deck (offline HTML and PDF) into build/decks
+decks: setup
+	$(PY) -m animations.decks
+
 ## site: build the static site into build/site (verifies every derivation first)
-site: render
+site: render decks
 	$(PY) -m mkdocs build
 
 ## verify: check every derivation step by step from the terminal

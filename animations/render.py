@@ -2,13 +2,17 @@
 
     python -m animations.render                      # all scenes, draft quality
     python -m animations.render VanishingPowers      # one scene
-    python -m animations.render --quality high       # 1080p60
+    python -m animations.render --quality high       # 1080p60, for slides
+    python -m animations.render --quality 4k --theme light --transparent
 
 Each scene yields ``<Scene>.webm`` (VP9: plays in every Chromium), ``<Scene>.mp4``
 (H.264), ``<Scene>.png`` (poster: the last frame) and ``<Scene>.json`` (what
-was rendered from what) in ``build/media/<quality>/``. A scene is skipped when
-its stamp's input hash (scene module, the project modules it imports, quality)
-matches and its files exist.
+was rendered from what) in ``build/media/<variant>/``: ``draft`` for the site,
+else e.g. ``high-light`` or ``4k-dark-transparent`` (WebM with alpha and a
+transparent PNG still; no MP4, which cannot carry alpha). A scene is skipped
+when its stamp's input hash (scene module, the project modules it imports, the
+variant) matches and its files exist, so an interrupted run resumes where it
+stopped.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from fractions import Fraction
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import av
@@ -34,12 +38,39 @@ from animations import catalogue, style
 BUILD = catalogue.ROOT / "build"
 QUALITY_FLAGS = {"draft": "l", "medium": "m", "high": "h", "4k": "k"}
 VP9_SPEED = {"draft": "8", "medium": "6", "high": "4", "4k": "4"}
-OUTPUT_SUFFIXES = (".webm", ".mp4", ".png")
 
 
-def media_dir(quality: str) -> Path:
-    """Where finished renders of ``quality`` live; the site build reads ``draft``."""
-    return BUILD / "media" / quality
+@dataclass(frozen=True)
+class Variant:
+    """How to render: Manim quality, colour theme, and whether the background is transparent."""
+
+    quality: str = "draft"
+    theme: str = "dark"
+    transparent: bool = False
+
+    def __post_init__(self) -> None:
+        if self.quality not in QUALITY_FLAGS:
+            raise ValueError(
+                f"quality: expected one of {list(QUALITY_FLAGS)}, got {self.quality!r}"
+            )
+        if self.theme not in style.THEMES:
+            raise ValueError(f"theme: expected one of {list(style.THEMES)}, got {self.theme!r}")
+
+    @property
+    def name(self) -> str:
+        """The folder name: ``draft`` for the site's renders, else quality-theme[-transparent]."""
+        if self == Variant():
+            return "draft"
+        return f"{self.quality}-{self.theme}" + ("-transparent" if self.transparent else "")
+
+    @property
+    def outputs(self) -> tuple[str, ...]:
+        return (".webm", ".png") if self.transparent else (".webm", ".mp4", ".png")
+
+
+def media_dir(variant: Variant) -> Path:
+    """Where finished renders of ``variant`` live; the site build reads ``draft``."""
+    return BUILD / "media" / variant.name
 
 
 @dataclass(frozen=True)
@@ -52,19 +83,19 @@ class Outcome:
     detail: str = ""
 
 
-def _stamp_hash(entry: catalogue.SceneEntry, quality: str) -> str:
-    return catalogue.input_hash(entry, quality, manim.__version__, Path(__file__).read_text())
+def _stamp_hash(entry: catalogue.SceneEntry, variant: Variant) -> str:
+    return catalogue.input_hash(entry, variant.name, manim.__version__, Path(__file__).read_text())
 
 
-def is_up_to_date(entry: catalogue.SceneEntry, quality: str) -> bool:
+def is_up_to_date(entry: catalogue.SceneEntry, variant: Variant) -> bool:
     """True if the stamp matches the current inputs and every output file exists."""
-    folder = media_dir(quality)
+    folder = media_dir(variant)
     stamp = folder / f"{entry.name}.json"
     if not stamp.exists() or not all(
-        (folder / f"{entry.name}{suffix}").exists() for suffix in OUTPUT_SUFFIXES
+        (folder / f"{entry.name}{suffix}").exists() for suffix in variant.outputs
     ):
         return False
-    return json.loads(stamp.read_text())["input_hash"] == _stamp_hash(entry, quality)
+    return json.loads(stamp.read_text())["input_hash"] == _stamp_hash(entry, variant)
 
 
 def transcode_to_webm(source: Path, target: Path, quality: str) -> None:
@@ -98,55 +129,74 @@ def save_last_frame(source: Path, target: Path) -> None:
     last.to_image().save(target)
 
 
-def render_scene(entry: catalogue.SceneEntry, quality: str) -> Outcome:
-    """Render one scene with Manim in a subprocess, then transcode and stamp it."""
+def _manim(entry: catalogue.SceneEntry, variant: Variant, scratch: str, *flags: str) -> Path:
+    """Run Manim on ``entry`` in a subprocess: the file it wrote, or RuntimeError with its log."""
+    command = [
+        sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[variant.quality]}",
+        "--media_dir", scratch, "--disable_caching", "--progress_bar", "none",
+        "--output_file", entry.name, *flags, str(entry.path), entry.name,
+    ]
+    environment = {**os.environ, "COMPANION_THEME": variant.theme}
+    result = subprocess.run(command, capture_output=True, text=True, cwd=catalogue.ROOT,
+                            env=environment)
+    suffix = ".png" if "-s" in flags else (".webm" if "webm" in flags else ".mp4")
+    written = sorted(Path(scratch).glob(f"**/{entry.name}*{suffix}"))
+    if result.returncode != 0 or not written:
+        raise RuntimeError("\n".join((result.stdout + result.stderr).strip().splitlines()[-15:]))
+    return written[0]
+
+
+def render_scene(entry: catalogue.SceneEntry, variant: Variant) -> Outcome:
+    """Render one scene with Manim, make its WebM and poster, and stamp it."""
     started = time.perf_counter()
-    folder = media_dir(quality)
+    folder = media_dir(variant)
     folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=f"render-{entry.name}-") as scratch:
-        command = [
-            sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[quality]}",
-            "--media_dir", scratch, "--disable_caching", "--progress_bar", "none",
-            "--output_file", entry.name, str(entry.path), entry.name,
-        ]
-        result = subprocess.run(command, capture_output=True, text=True, cwd=catalogue.ROOT)
-        videos = sorted(Path(scratch).glob(f"videos/**/{entry.name}.mp4"))
-        if result.returncode != 0 or not videos:
-            tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
-            return Outcome(entry.name, "failed", time.perf_counter() - started, tail)
-        mp4 = folder / f"{entry.name}.mp4"
-        shutil.copyfile(videos[0], mp4)
-    transcode_to_webm(mp4, folder / f"{entry.name}.webm", quality)
-    save_last_frame(mp4, folder / f"{entry.name}.png")
+    target = folder / entry.name
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"render-{entry.name}-") as scratch:
+            if variant.transparent:
+                shutil.copyfile(_manim(entry, variant, scratch, "--transparent", "--format",
+                                       "webm"), target.with_suffix(".webm"))
+                shutil.copyfile(_manim(entry, variant, scratch, "--transparent", "-s"),
+                                target.with_suffix(".png"))
+            else:
+                mp4 = target.with_suffix(".mp4")
+                shutil.copyfile(_manim(entry, variant, scratch), mp4)
+                transcode_to_webm(mp4, target.with_suffix(".webm"), variant.quality)
+                save_last_frame(mp4, target.with_suffix(".png"))
+    except RuntimeError as error:
+        return Outcome(entry.name, "failed", time.perf_counter() - started, str(error))
     seconds = time.perf_counter() - started
     stamp = {
         "scene": entry.name,
         "module": entry.module,
         "chapter": entry.chapter,
         "caption": entry.caption,
-        "quality": quality,
-        "input_hash": _stamp_hash(entry, quality),
+        "variant": variant.name,
+        "input_hash": _stamp_hash(entry, variant),
         "render_seconds": round(seconds, 2),
-        "bytes": {s: (folder / f"{entry.name}{s}").stat().st_size for s in OUTPUT_SUFFIXES},
+        "bytes": {s: target.with_suffix(s).stat().st_size for s in variant.outputs},
     }
-    (folder / f"{entry.name}.json").write_text(json.dumps(stamp, indent=2, ensure_ascii=False))
+    # The stamp is written last: a scene interrupted before this point renders again.
+    target.with_suffix(".json").write_text(json.dumps(stamp, indent=2, ensure_ascii=False))
     return Outcome(entry.name, "rendered", seconds)
 
 
-def render_all(names: list[str], quality: str, jobs: int, force: bool) -> list[Outcome]:
+def render_all(
+    names: list[str], variant: Variant, jobs: int, force: bool = False
+) -> list[Outcome]:
     """Render ``names`` with up to ``jobs`` processes, printing progress as scenes finish."""
     entries = [catalogue.scenes()[name] for name in names]
-    pending = [e for e in entries if force or not is_up_to_date(e, quality)]
+    pending = [e for e in entries if force or not is_up_to_date(e, variant)]
     outcomes = [Outcome(e.name, "skipped") for e in entries if e not in pending]
     total = len(entries)
     for number, outcome in enumerate(outcomes, start=1):
         print(f"[{number}/{total}] {outcome.scene}: unchanged, skipped", flush=True)
     if not pending:
         return outcomes
-    print(f"rendering {len(pending)} scene(s) at {quality} quality with {jobs} job(s)…",
-          flush=True)
+    print(f"rendering {len(pending)} scene(s) as {variant.name} with {jobs} job(s)…", flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(render_scene, entry, quality): entry for entry in pending}
+        futures = {pool.submit(render_scene, entry, variant): entry for entry in pending}
         for future in as_completed(futures):
             outcome = future.result()
             outcomes.append(outcome)
@@ -162,7 +212,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m animations.render", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("scenes", nargs="*", help="scene class names (default: all)")
-    parser.add_argument("--quality", choices=QUALITY_FLAGS, default="draft")
+    parser.add_argument("--quality", choices=QUALITY_FLAGS, default="draft",
+                        help="draft 480p15 (the site's), medium 720p30, high 1080p60, 4k 2160p60")
+    parser.add_argument("--theme", choices=style.THEMES, default="dark",
+                        help="light reads better on projectors")
+    parser.add_argument("--transparent", action="store_true",
+                        help="transparent background: WebM with alpha and a PNG still")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="parallel renders (default: number of cores)")
     parser.add_argument("--force", action="store_true", help="render even if unchanged")
@@ -185,14 +240,20 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as error:
         print(error, file=sys.stderr)
         return 3
+    variant = Variant(arguments.quality, arguments.theme, arguments.transparent)
     started = time.perf_counter()
-    outcomes = render_all(arguments.scenes or list(known), arguments.quality, arguments.jobs,
-                          arguments.force)
+    try:
+        outcomes = render_all(arguments.scenes or list(known), variant, arguments.jobs,
+                              arguments.force)
+    except KeyboardInterrupt:
+        print("interrupted: finished scenes are kept; run the same command to resume",
+              file=sys.stderr)
+        return 130
     failed = [o.scene for o in outcomes if o.status == "failed"]
     rendered = sum(o.status == "rendered" for o in outcomes)
     print(f"{rendered} rendered, {len(outcomes) - rendered - len(failed)} skipped, "
           f"{len(failed)} failed in {time.perf_counter() - started:.1f} s "
-          f"→ {media_dir(arguments.quality).relative_to(catalogue.ROOT)}/")
+          f"→ {media_dir(variant).relative_to(catalogue.ROOT)}/")
     return 1 if failed else 0
 
 

@@ -1,11 +1,13 @@
 """The one visual style every scene shares: palette, fonts, the notation's colours, seeding.
 
 Colours come from :mod:`derivations.notation`, so φ is drawn in the colour the
-notation page shows for φ, in every video.
+notation page shows for φ, in every video. ``COMPANION_THEME=light`` switches
+background and ink for slides (``python -m animations.render --theme light``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 
@@ -14,17 +16,21 @@ import numpy
 
 from derivations import notation
 
-BACKGROUND = "#15171C"
-FOREGROUND = "#ECEFF4"
-MUTED = "#7B8494"
-GRID = "#2E3440"
+THEMES = {
+    # name: (background, foreground, muted, grid, diverging-scale zero)
+    "dark": ("#15171C", "#ECEFF4", "#7B8494", "#2E3440", "#2A2F3A"),
+    "light": ("#FFFFFF", "#1B1E24", "#5C6370", "#D0D4DA", "#E6E8EC"),  # reads better on projectors
+}
+THEME = os.environ.get("COMPANION_THEME", "dark")
+if THEME not in THEMES:
+    raise ValueError(f"COMPANION_THEME: expected one of {sorted(THEMES)}, got {THEME!r}")
+BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
 EXPLODING = notation.EXPLODING
 VANISHING = notation.VANISHING
 PRESERVING = notation.PRESERVING
 ACCENT = notation.ACCENT
 # Diverging scale for matrix entries: sign is hue, magnitude is saturation.
 NEGATIVE = "#6C63FF"
-ZERO = "#2A2F3A"
 POSITIVE = "#F3A712"
 FONT = "DejaVu Sans"
 SEED = 2016
@@ -69,6 +75,6 @@ class CompanionScene(manim.Scene):
         require_latex()
         random.seed(SEED)
         numpy.random.seed(SEED)
-        self.camera.background_color = BACKGROUND
+        self.camera.background_color = manim.ManimColor(BACKGROUND)
         manim.MathTex.set_default(color=FOREGROUND)
         manim.Tex.set_default(color=FOREGROUND)

@@ -2,6 +2,7 @@
 
     python benchmarks/orthogonal_init.py                      # n = 64 … 4096, 5 repeats
     python benchmarks/orthogonal_init.py --sizes 64 256 1024 --repeats 3 --json out.json
+    python benchmarks/orthogonal_init.py --threads 1 --only library torch   # one core each
 
 For each shape the contenders run in alternation inside one process (so a
 noisy neighbour slows all of them alike) and the median of ``--repeats`` runs
@@ -16,11 +17,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+# --threads must reach the BLAS libraries before numpy and torch load them.
+if "--threads" in sys.argv[:-1]:
+    _threads = sys.argv[sys.argv.index("--threads") + 1]
+    for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[_variable] = _threads
 
 import numpy
 
@@ -35,7 +44,9 @@ DEFAULT_SIZES = (64, 128, 256, 512, 1024, 2048, 4096)
 RECTANGLES = ((2048, 512), (512, 2048))
 
 
-def contenders(shape: tuple[int, int], dtype: type) -> dict[str, Callable[[], object]]:
+def contenders(
+    shape: tuple[int, int], dtype: type, only: list[str] | None = None
+) -> dict[str, Callable[[], object]]:
     """The functions timed for one shape, each producing one orthogonal matrix."""
     rng = numpy.random.default_rng(0)
     tall = (max(shape), min(shape))
@@ -51,12 +62,14 @@ def contenders(shape: tuple[int, int], dtype: type) -> dict[str, Callable[[], ob
     if torch is not None:
         torch_dtype = torch.float32 if dtype == numpy.float32 else torch.float64
         runs["torch"] = lambda: torch.nn.init.orthogonal_(torch.empty(*shape, dtype=torch_dtype))
-    return runs
+    return {name: run for name, run in runs.items() if only is None or name in only}
 
 
-def measure(shape: tuple[int, int], dtype: type, repeats: int) -> dict[str, float]:
+def measure(
+    shape: tuple[int, int], dtype: type, repeats: int, only: list[str] | None = None
+) -> dict[str, float]:
     """Median seconds per contender, the contenders interleaved round by round."""
-    runs = contenders(shape, dtype)
+    runs = contenders(shape, dtype, only)
     for run in runs.values():  # warm-up: thread pools, first-touch allocation
         run()
     seconds: dict[str, list[float]] = {name: [] for name in runs}
@@ -80,12 +93,19 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--dtypes", nargs="+", default=["float64", "float32"])
     parser.add_argument("--no-rectangles", action="store_true")
+    parser.add_argument("--only", nargs="+", help="contenders to run (default: all); "
+                        "library, library-svd, numpy-qr, torch")
     parser.add_argument("--json", type=Path, help="write the medians to this file")
+    parser.add_argument("--threads", type=int, help="BLAS/OpenMP threads for every contender "
+                        "(default: the libraries' own choice)")
     args = parser.parse_args()
+    if args.threads and torch is not None:
+        torch.set_num_threads(args.threads)
 
     baseline = "torch" if torch is not None else "numpy-qr"
     print(f"numpy {numpy.__version__}, torch {torch.__version__ if torch else 'absent'}, "
-          f"{platform.processor() or platform.machine()}; ratios are time / {baseline}")
+          f"{platform.processor() or platform.machine()}, threads "
+          f"{args.threads or 'default'}; ratios are time / {baseline}")
     results = []
     for dtype_name in args.dtypes:
         dtype = numpy.dtype(dtype_name).type
@@ -94,8 +114,9 @@ def main() -> None:
             shapes += list(RECTANGLES)
         for shape in shapes:
             repeats = args.repeats if max(shape) < 4096 else max(1, min(args.repeats, 3))
-            medians = measure(shape, dtype, repeats)
-            ratios = {name: value / medians[baseline] for name, value in medians.items()}
+            medians = measure(shape, dtype, repeats, args.only)
+            reference = medians.get(baseline, medians.get("library", 1.0))
+            ratios = {name: value / reference for name, value in medians.items()}
             results.append({"dtype": dtype_name, "shape": list(shape), "repeats": repeats,
                             "seconds": medians})
             cells = "  ".join(f"{name} {medians[name]:.4f}s ({ratios[name]:.2f}×)"

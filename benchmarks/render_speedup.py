@@ -19,7 +19,7 @@ from animations import catalogue, render
 
 def timed_run(names: list[str], jobs: int) -> tuple[float, list[render.Outcome]]:
     started = time.perf_counter()
-    outcomes = render.render_all(names, "draft", jobs=jobs, force=True)
+    outcomes = render.render_all(names, render.Variant(), jobs=jobs, force=True)
     return time.perf_counter() - started, outcomes
 
 

@@ -14,11 +14,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from derivations.engine import all_derivations
+from derivations.engine import Derivation, all_derivations
 from derivations.engine.markdown import render, test_command
 from derivations.notation import NOTATION
+from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
-from sitebuild.paths import GENERATED, MEDIA, PAGES
+from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES
 from sitebuild.verification import DerivationRecord
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
@@ -36,9 +37,25 @@ def pages_including() -> dict[str, str]:
     return pages
 
 
+CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
+
+
+def published(derivation: Derivation, pages: dict[str, str]) -> str:
+    """``derivation`` as Markdown whose ``(#slug)`` references work from any page."""
+    return CROSS_REFERENCE.sub(
+        lambda match: f"]({pages.get(match.group(1), '')}#{match.group(1)})",
+        render(derivation),
+    )
+
+
 def derivation_fragments() -> dict[str, str]:
-    """``derivations/<slug>.md`` for every registered derivation."""
-    return {f"derivations/{d.slug}.md": render(d) for d in all_derivations()}
+    """``derivations/<slug>.md`` for every registered derivation, linked to its report entry."""
+    pages = pages_including()
+    return {
+        f"derivations/{d.slug}.md": published(d, pages)
+        + f"[Verification report entry](verification.md#report-{d.slug}){{ .report-link }}\n"
+        for d in all_derivations()
+    }
 
 
 def video_fragment(stamp: dict) -> str:
@@ -76,6 +93,24 @@ def gallery_fragment() -> str:
         lines.append(f"### {stamp['scene']} (chapter {stamp['chapter']})\n")
         lines.append(video_fragment(stamp))
     return "\n".join(lines)
+
+
+def deck_fragments() -> dict[str, str]:
+    """``decks/chapter-N.md``: links to each built chapter deck (HTML and PDF)."""
+    fragments = {}
+    for stamp_path in sorted(DECKS.glob("chapter-*.json")):
+        stamp = json.loads(stamp_path.read_text())
+        if stamp["theme"] != "dark":
+            continue
+        name = stamp_path.stem
+        fragments[f"decks/{name}.md"] = (
+            f'!!! tip "Slides for this chapter"\n'
+            f"    Every animation of this chapter as a slide deck that pauses at each beat: "
+            f"[offline HTML deck](decks/{name}.html) (one self-contained file; arrow keys "
+            f"to step) · [PDF](decks/{name}.pdf). Build a light version for projectors with "
+            f"`python -m animations.decks --chapter {stamp['chapter']} --theme light`.\n"
+        )
+    return fragments
 
 
 def table_fragments() -> dict[str, str]:
@@ -120,7 +155,8 @@ def errata_fragment() -> str:
             page = pages.get(derivation.slug)
             where = f" Discussed in [chapter {derivation.chapter}]({page}#{derivation.slug})." \
                 if page else ""
-            lines += [f"*Chapter {derivation.chapter}.*{where}", "", render(derivation), ""]
+            lines += [f"*Chapter {derivation.chapter}.*{where}", "", published(derivation, pages),
+                      ""]
     return "\n".join(lines)
 
 
@@ -166,10 +202,12 @@ def write_all(records: list[DerivationRecord]) -> list[Path]:
         **derivation_fragments(),
         **video_fragments(),
         **table_fragments(),
+        **deck_fragments(),
         "notation-table.md": notation_fragment(),
         "errata-list.md": errata_fragment(),
         "verification-report.md": verification_fragment(records),
         "gallery.md": gallery_fragment(),
+        "api-reference.md": api_reference(),
     }
     for old in GENERATED.rglob("*.md") if GENERATED.exists() else []:
         old.unlink()

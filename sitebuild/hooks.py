@@ -15,7 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from sitebuild import fragments
-from sitebuild.paths import KATEX, MEDIA
+from sitebuild.paths import DECKS, KATEX, MEDIA
 from sitebuild.verification import verified_records
 
 log = logging.getLogger("mkdocs.hooks.companion")
@@ -51,4 +51,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for suffix in ("*.webm", "*.mp4", "*.png"):
         for media in sorted(MEDIA.glob(suffix)):
             files.append(_generated(config, f"media/{media.name}", media))
+    for suffix in ("*.html", "*.pdf"):
+        for deck in sorted(DECKS.glob(suffix)):
+            files.append(_generated(config, f"decks/{deck.name}", deck))
     return files

@@ -9,4 +9,5 @@ PAGES = ROOT / "site"
 BUILD = ROOT / "build"
 GENERATED = BUILD / "generated"
 MEDIA = BUILD / "media" / "draft"
+DECKS = BUILD / "decks"
 KATEX = Path("/usr/share/javascript/katex")

@@ -70,14 +70,14 @@ def test_input_hash_depends_on_quality():
 
 def test_render_command_renders_then_skips_unchanged(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(render, "BUILD", tmp_path)
-    first = render.render_all(["FibonacciEigenvalues"], "draft", jobs=1, force=False)
+    first = render.render_all(["FibonacciEigenvalues"], render.Variant(), jobs=1)
     assert [o.status for o in first] == ["rendered"]
     folder = tmp_path / "media" / "draft"
     for suffix in (".webm", ".mp4", ".png", ".json"):
         assert (folder / f"FibonacciEigenvalues{suffix}").stat().st_size > 0
     with av.open(str(folder / "FibonacciEigenvalues.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
-    second = render.render_all(["FibonacciEigenvalues"], "draft", jobs=1, force=False)
+    second = render.render_all(["FibonacciEigenvalues"], render.Variant(), jobs=1)
     assert [o.status for o in second] == ["skipped"]
     assert "unchanged, skipped" in capsys.readouterr().out
 
@@ -93,3 +93,29 @@ def test_missing_latex_names_the_packages(monkeypatch):
     with pytest.raises(RuntimeError, match=r"texlive-latex-base.*dvisvgm"):
         style.require_latex()
     assert render.main(["VanishingPowers"]) == 3
+
+
+def test_variants_name_their_folders_and_reject_bad_settings():
+    assert render.Variant().name == "draft"
+    assert render.Variant("high", "light").name == "high-light"
+    assert render.Variant("4k", "dark", transparent=True).name == "4k-dark-transparent"
+    assert render.Variant("high", transparent=True).outputs == (".webm", ".png")
+    with pytest.raises(ValueError, match="quality"):
+        render.Variant("ultra")
+    with pytest.raises(ValueError, match="theme"):
+        render.Variant("high", "sepia")
+
+
+@pytest.mark.slow
+def test_light_transparent_slide_render(tmp_path, monkeypatch):
+    monkeypatch.setattr(render, "BUILD", tmp_path)
+    variant = render.Variant("draft", "light", transparent=True)
+    [outcome] = render.render_all(["FibonacciEigenvalues"], variant, jobs=1)
+    assert outcome.status == "rendered", outcome.detail
+    folder = tmp_path / "media" / "draft-light-transparent"
+    from PIL import Image
+
+    with Image.open(folder / "FibonacciEigenvalues.png") as still:
+        assert still.mode == "RGBA" and still.getpixel((0, 0))[3] == 0  # corner is transparent
+    with av.open(str(folder / "FibonacciEigenvalues.webm")) as webm:
+        assert webm.streams.video[0].codec_context.name == "vp9"

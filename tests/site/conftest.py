@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from sitebuild.paths import BUILD
 from sitebuild.serve import make_server
@@ -35,8 +37,6 @@ def built_pages() -> list[str]:
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
         pytest.fail("no built site in build/site: run `make site` (make test does) first")
-    import os
-
     os.environ["COMPANION_SERVE_QUIET"] = "1"
     server = make_server(str(SITE), 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -47,10 +47,9 @@ def site_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser():
-    playwright_api = pytest.importorskip("playwright.sync_api")
     if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} not found: install the Debian package chromium (make test does)")
-    with playwright_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield browser
         browser.close()

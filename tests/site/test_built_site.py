@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.site.conftest import built_pages
 
@@ -122,5 +123,45 @@ def test_phone_width_has_no_horizontal_scrolling(browser, site_url, path):
             ".map(v => v.getBoundingClientRect().width)"
         ):
             assert box <= 390
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violations(browser, site_url, path):
+    context, page, _ = open_page(browser, site_url, path)
+    try:
+        results = Axe().run(page)
+        serious = [
+            (violation["id"], [node["target"] for node in violation["nodes"]][:3])
+            for violation in results.response["violations"]
+            if violation["impact"] in ("serious", "critical")
+        ]
+        assert serious == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("chapter", [1, 2, 3, 4])
+def test_chapter_deck_works_offline(browser, site_url, chapter):
+    context, page, log = open_page(browser, site_url, f"decks/chapter-{chapter}.html")
+    try:
+        page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=15_000)
+        assert log.third_party == [] and log.console_errors == []
+        slides = page.evaluate("() => Reveal.getTotalSlides()")
+        assert slides >= 2  # one per beat
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => Reveal.getIndices().h") == 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("chapter", [1, 2, 3, 4])
+def test_chapter_page_links_its_deck(browser, site_url, chapter):
+    context, page, _ = open_page(browser, site_url, f"chapter-{chapter}.html")
+    try:
+        links = page.evaluate("() => [...document.querySelectorAll('article a')].map(a => a.href)")
+        assert f"{site_url}/decks/chapter-{chapter}.html" in links
+        assert f"{site_url}/decks/chapter-{chapter}.pdf" in links
     finally:
         context.close()

@@ -1,0 +1,23 @@
+"""The examples in the library's docstrings run: the API reference shows only working code."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from sitebuild.api_reference import LIBRARY_MODULES
+
+
+@pytest.mark.parametrize("name", LIBRARY_MODULES)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+
+
+def test_the_library_has_examples_to_run():
+    attempted = sum(doctest.testmod(importlib.import_module(name)).attempted
+                    for name in LIBRARY_MODULES)
+    assert attempted >= 10
