@@ -53,7 +53,7 @@ def derivation_fragments() -> dict[str, str]:
     pages = pages_including()
     return {
         f"derivations/{d.slug}.md": published(d, pages)
-        + f"[Verification report entry](verification.md#report-{d.slug}){{ .report-link }}\n"
+        + f"\n[Verification report entry](verification.md#report-{d.slug}){{ .report-link }}\n"
         for d in all_derivations()
     }
 
@@ -86,12 +86,31 @@ def video_fragments() -> dict[str, str]:
     return {f"videos/{stamp['scene']}.md": video_fragment(stamp) for stamp in rendered_stamps()}
 
 
+def slide_quality_renders() -> dict[str, list[Path]]:
+    """Files of the slide-quality renders that have been built, by scene (``media/<variant>/``)."""
+    renders: dict[str, list[Path]] = {}
+    for folder in sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA):
+        for stamp in sorted(folder.glob("*.json")):
+            outputs = [stamp.with_suffix(s) for s in (".webm", ".mp4", ".png")]
+            renders.setdefault(stamp.stem, []).extend(p for p in outputs if p.exists())
+    return renders
+
+
 def gallery_fragment() -> str:
-    """Every rendered scene with its poster, caption and chapter."""
+    """Every rendered scene with its poster, caption, chapter and slide-quality downloads."""
+    downloads = slide_quality_renders()
     lines = []
     for stamp in sorted(rendered_stamps(), key=lambda s: (s["chapter"], s["scene"])):
         lines.append(f"### {stamp['scene']} (chapter {stamp['chapter']})\n")
         lines.append(video_fragment(stamp))
+        files = downloads.get(stamp["scene"], [])
+        if files:
+            links = " · ".join(f"[{p.parent.name} {p.suffix[1:]}](media/{p.parent.name}/{p.name})"
+                               for p in files)
+            lines.append(f"Slide-quality downloads: {links}\n")
+        else:
+            lines.append(f"Slide quality: `python -m animations.render --quality high "
+                         f"{stamp['scene']}` (add `--theme light`, `--transparent`).\n")
     return "\n".join(lines)
 
 

@@ -51,6 +51,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for suffix in ("*.webm", "*.mp4", "*.png"):
         for media in sorted(MEDIA.glob(suffix)):
             files.append(_generated(config, f"media/{media.name}", media))
+    for files_of_scene in fragments.slide_quality_renders().values():
+        for render in files_of_scene:
+            files.append(_generated(config, f"media/{render.parent.name}/{render.name}", render))
     for suffix in ("*.html", "*.pdf"):
         for deck in sorted(DECKS.glob(suffix)):
             files.append(_generated(config, f"decks/{deck.name}", deck))

@@ -52,7 +52,7 @@ def spectral_trichotomy() -> Derivation:
         steps=(
             Step("jordan-block-powers", JORDAN_BLOCK**n,
                  sympy.ImmutableMatrix([[lam**n, n * lam ** (n - 1)], [0, lam**n]]),
-                 "Induction on n: the off-diagonal entry picks up one λ^{n} per step.",
+                 "Induction on n: each step maps the corner entry nλⁿ⁻¹ to λ·nλⁿ⁻¹ + λⁿ.",
                  Induction(n, recurrence=lambda power: power * JORDAN_BLOCK)),
             Step("polynomial-times-geometric-vanishes",
                  sympy.Limit(n * r ** (n - 1), n, sympy.oo), sympy.Integer(0),

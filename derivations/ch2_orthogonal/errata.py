@@ -43,7 +43,8 @@ def erratum_real_orthogonal_eigenvalues() -> Derivation:
         definitions={R: SIXTY_DEGREES, S: REFLECTION, v: sympy.ImmutableMatrix([1, -sympy.I])},
         steps=(
             Step("real-rotation-complex-eigenvalue", R * v, LAMBDA_SIXTY * v,
-                 "A real orthogonal matrix with the eigenvalue ½ + i√3/2 = e^{iπ/3} …", Symbolic()),
+                 "A real orthogonal matrix with the eigenvalue ½ + i√3/2 = $e^{i\\pi/3}$ …",
+                 Symbolic()),
             Step("eigenvalue-not-plus-one", LAMBDA_SIXTY, sympy.Integer(1),
                  "… which is not +1 …", Symbolic(), relation=Relation.NE),
             Step("eigenvalue-not-minus-one", LAMBDA_SIXTY, sympy.Integer(-1),

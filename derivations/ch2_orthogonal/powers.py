@@ -54,7 +54,8 @@ def orthogonal_powers() -> Derivation:
                  "(WV)ᵀ(WV) = Vᵀ(WᵀW)V = VᵀV = I: a product of orthogonal matrices is orthogonal.",
                  Symbolic(rewrite=ON_ORTHOGONAL)),
             Step("powers-orthogonal", (W**t).T * W**t, sympy.Identity(3),
-                 "Induction on t: (W^{t+1})ᵀW^{t+1} = Wᵀ[(Wᵗ)ᵀWᵗ]W = WᵀW = I.",
+                 r"Induction on t: $(W^{t+1})^\top W^{t+1} = W^\top[(W^t)^\top W^t]W$"
+                 r" $= W^\top W = I$.",
                  Induction(t, recurrence=lambda gram: W.T * gram * W, rewrite=ON_ORTHOGONAL,
                            definition_samples=SAMPLES)),
             Step("one-step-preserves-norm", (W * h).T * (W * h), h.T * h,
@@ -93,7 +94,7 @@ def orthogonal_gain() -> Derivation:
                  "So every singular value of gQ is g.", Symbolic(rewrite=ON_ORTHOGONAL)),
             Step("powers-gram", (g**t * Qt).T * (g**t * Qt), g ** (2 * t) * sympy.Identity(3),
                  "(gQ)ᵗ = gᵗQᵗ (the scalar commutes) and Qᵗ is orthogonal (orthogonal-powers), "
-                 "so the Gram matrix of (gQ)ᵗ is g^{2t}I.",
+                 "so the Gram matrix of (gQ)ᵗ is $g^{2t}I$.",
                  Symbolic(rewrite=_gain_power_rewrite)),
             Step("one-step-scales-norm", (g * Q * h).T * (g * Q * h), g**2 * h.T * h,
                  "One step multiplies the length by g; by induction ‖(gQ)ᵗh‖ = gᵗ‖h‖: "

@@ -136,8 +136,8 @@ def orthogonal_eigenvalues() -> Derivation:
             Step("rotation-characteristic-polynomial",
                  sympy.Determinant(lam * sympy.Identity(2) - R),
                  (lam - sympy.exp(sympy.I * theta)) * (lam - sympy.exp(-sympy.I * theta)),
-                 "The rotation by θ has the conjugate pair e^{±iθ}: modulus 1, real only if "
-                 "θ is a multiple of π.",
+                 "The rotation by θ has the conjugate pair $e^{\\pm i\\theta}$: modulus 1, "
+                 "real only if θ is a multiple of π.",
                  Symbolic(rewrite=lambda e: sympy.simplify(sympy.expand(e.rewrite(sympy.cos))))),
         ),
     )

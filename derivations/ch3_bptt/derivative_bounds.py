@@ -72,7 +72,7 @@ def nonlinearity_derivative_bounds() -> Derivation:
                  Symbolic()),
             Step("sigmoid-derivative", sympy.Derivative(logistic_symbol, x),
                  logistic_symbol * (1 - logistic_symbol),
-                 "Differentiate 1/(1 + e^{−x}): σ′ = σ(1 − σ).", Symbolic()),
+                 "Differentiate $1/(1 + e^{-x})$: σ′ = σ(1 − σ).", Symbolic()),
             Step("quarter-minus-product", SIGMOID_GAMMA - s * (1 - s),
                  (s - sympy.Rational(1, 2)) ** 2,
                  "Complete the square in s = σ(x).", Symbolic()),
