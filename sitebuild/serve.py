@@ -1,8 +1,8 @@
-"""A static file server for the built site that answers byte-range requests.
+"""A static file server for the built site: byte ranges for video, gzip for text.
 
 Python's ``http.server`` ignores ``Range``, which stops browsers seeking in
-videos; this is the same server with ranges, used by ``make serve`` and the
-browser tests alike.
+videos, and sends text uncompressed, which no real static host does; this is
+the same server with both, used by ``make serve`` and the browser tests alike.
 
     python -m sitebuild.serve [--port 8000] [--directory build/site]
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
+import io
 import os
 import re
 import sys
@@ -21,15 +23,21 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from sitebuild.paths import BUILD
 
 RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 
 
 class RangeRequestHandler(SimpleHTTPRequestHandler):
-    """Serves files, honouring a single ``Range: bytes=a-b`` so media can seek."""
+    """Serves files: a single ``Range: bytes=a-b`` for media, gzip for text when accepted."""
 
     def send_head(self):  # type: ignore[override]
         match = RANGE.match(self.headers.get("Range", ""))
         path = self.translate_path(self.path)
-        if not match or not os.path.isfile(path):
+        if not os.path.isfile(path):
+            return super().send_head()
+        if not match:
+            if "gzip" in self.headers.get("Accept-Encoding", "") and \
+                    self.guess_type(path).startswith(COMPRESSIBLE):
+                return self._send_gzipped(path)
             return super().send_head()
         size = os.path.getsize(path)
         first, last = match.groups()
@@ -48,6 +56,17 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         self._remaining = end - start + 1
         return handle
+
+    def _send_gzipped(self, path: str) -> io.BytesIO:
+        with open(path, "rb") as handle:
+            body = gzip.compress(handle.read(), compresslevel=6, mtime=0)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def copyfile(self, source, outputfile):  # type: ignore[override]
         remaining = getattr(self, "_remaining", None)

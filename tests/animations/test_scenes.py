@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import sys
 
@@ -26,6 +27,10 @@ def test_scene_renders_a_tiny_video(name, tmp_path):
     scene_class = getattr(importlib.import_module(entry.module), name)
     settings = {
         "media_dir": str(tmp_path), "pixel_width": 192, "pixel_height": 108, "frame_rate": 4,
+        # LaTeX output is keyed by its source: keeping it across runs skips recompiling formulas
+        # (one folder per xdist worker, so two workers never write the same file at once).
+        "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" /
+                       os.environ.get("PYTEST_XDIST_WORKER", "main")),
         "disable_caching": True, "progress_bar": "none", "output_file": name,
         "verbosity": "WARNING",
     }

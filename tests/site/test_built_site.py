@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.site.conftest import built_pages
+from tests.site.conftest import SITE, built_pages
 
 pytestmark = pytest.mark.browser
 PAGES = built_pages()
+PAGE_BUDGET = 1_000_000  # bytes a page may load, videos excluded
+VIDEO_BUDGET = 2_000_000  # bytes of one draft video
 
 
 @dataclass
@@ -20,6 +22,12 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     third_party: list[str] = field(default_factory=list)
+    bytes_without_video: int = 0
+
+
+def count_bytes(log: PageLog, request) -> None:
+    """Add the bytes this request transferred (after gzip, as served) to the page's weight."""
+    log.bytes_without_video += request.sizes()["responseBodySize"]
 
 
 def benign_abort(request) -> bool:
@@ -27,7 +35,8 @@ def benign_abort(request) -> bool:
     return request.resource_type == "media" and request.failure == "net::ERR_ABORTED"
 
 
-def open_page(browser, site_url: str, path: str, width: int = 1280):
+def open_page(browser, site_url: str, path: str, width: int = 1280, settle: str = "load"):
+    """Open ``path``; ``settle="networkidle"`` also waits until no request is left running."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     log = PageLog()
@@ -35,11 +44,17 @@ def open_page(browser, site_url: str, path: str, width: int = 1280):
     page.on("pageerror", lambda e: log.console_errors.append(str(e)))
     page.on("requestfailed", lambda r: benign_abort(r) or log.failed.append(f"{r.url} {r.failure}"))
     page.on("response", lambda r: r.status >= 400 and log.failed.append(f"{r.url} {r.status}"))
+    page.on("requestfinished", lambda r: r.resource_type == "media" or count_bytes(log, r))
     page.on("request", lambda r: r.url.startswith((site_url, "data:", "blob:"))
             or log.third_party.append(r.url))
-    page.goto(f"{site_url}/{path}", wait_until="networkidle")
+    page.goto(f"{site_url}/{path}", wait_until=settle)
+    page.wait_for_function(TYPESET)
     return context, page, log
 
+
+# KaTeX has run (or the page has no math): every .arithmatex holds a .katex.
+TYPESET = """() => [...document.querySelectorAll(".arithmatex")]
+    .every(m => m.querySelector(".katex"))"""
 
 MATH_STATE = """() => {
   const math = [...document.querySelectorAll('.arithmatex')];
@@ -72,19 +87,32 @@ def test_the_site_has_every_page():
 
 @pytest.mark.parametrize("path", PAGES)
 def test_page_is_offline_clean_and_typeset(browser, site_url, path):
-    context, page, log = open_page(browser, site_url, path)
+    context, page, log = open_page(browser, site_url, path, settle="networkidle")
     try:
         assert log.third_party == [], "requests leaving the site"
         assert log.failed == [], "failed requests"
         assert log.console_errors == [], "console errors"
+        assert log.bytes_without_video < PAGE_BUDGET, "page weight without video over 1 MB"
         math = page.evaluate(MATH_STATE)
         assert math["untypeset"] == 0 and math["errors"] == 0, math
         assert not math["rawTex"], "raw TeX delimiters visible in the text"
         for video in page.evaluate(VIDEO_STATE):
             assert video["error"] is None and video["ready"] >= 1, video
             assert video["src"].endswith(".webm") and video["duration"] > 1, video
+        if path.startswith("chapter-"):  # each chapter links its slide deck, HTML and PDF
+            links = page.evaluate("() => [...document.querySelectorAll('article a')]"
+                                  ".map(a => a.href)")
+            deck = f"{site_url}/decks/{path.removesuffix('.html')}"
+            assert f"{deck}.html" in links and f"{deck}.pdf" in links
     finally:
         context.close()
+
+
+def test_every_draft_video_is_under_budget():
+    videos = sorted(SITE.glob("media/*.webm")) + sorted(SITE.glob("media/*.mp4"))
+    assert len(videos) >= 24
+    oversized = {p.name: p.stat().st_size for p in videos if p.stat().st_size >= VIDEO_BUDGET}
+    assert oversized == {}
 
 
 def test_chapter_pages_have_math_and_videos(browser, site_url):
@@ -152,16 +180,5 @@ def test_chapter_deck_works_offline(browser, site_url, chapter):
         assert slides >= 2  # one per beat
         page.keyboard.press("ArrowRight")
         assert page.evaluate("() => Reveal.getIndices().h") == 1
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("chapter", [1, 2, 3, 4])
-def test_chapter_page_links_its_deck(browser, site_url, chapter):
-    context, page, _ = open_page(browser, site_url, f"chapter-{chapter}.html")
-    try:
-        links = page.evaluate("() => [...document.querySelectorAll('article a')].map(a => a.href)")
-        assert f"{site_url}/decks/chapter-{chapter}.html" in links
-        assert f"{site_url}/decks/chapter-{chapter}.pdf" in links
     finally:
         context.close()
