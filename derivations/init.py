@@ -14,14 +14,16 @@ follows ``tf.keras.initializers.Orthogonal`` (rows are all leading dimensions
 flattened, columns ``shape[-1]``). The two agree on matrices and differ on
 convolution kernels.
 
-Speed: for large matrices the QR route uses CholeskyQR2 (two rounds of
-Gram matrix, Cholesky and triangular solve), all matrix-matrix products,
-which beats Householder QR on a multi-core BLAS (on one core it does not).
-Its R has a positive diagonal by construction, so its Q is already the
-sign-corrected one. In float32, which cannot hold the Gram matrix of a large
-Gaussian, and in float64 whenever the first round's check fails, a shifted
-first round is added (shifted CholeskyQR3, Fukaya et al. 2020); if the
-orthogonality check still fails, Householder QR takes over.
+Speed: the QR route is Householder QR from SciPy's LAPACK in the working
+precision (NumPy's own QR computes float32 in float64, ≈ 3× slower at n =
+4096). Only for float64 matrices with ``CHOLESKY_COLUMNS`` columns does
+CholeskyQR2 (two rounds of Gram matrix, Cholesky and triangular solve, all
+matrix-matrix products) win on two cores, by 10–20 %; outside that band
+Householder is as fast or faster (measured with
+``benchmarks/orthogonal_init.py``). CholeskyQR2's R has a positive diagonal by
+construction, so its Q is already the sign-corrected one; a shifted first round
+(CholeskyQR3, Fukaya et al. 2020) runs when the first round's check fails, and
+Householder QR takes over if the orthogonality check still fails.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 import numpy
+import scipy.linalg
 
 Method = Literal["qr", "svd"]
 Convention = Literal["torch", "keras"]
@@ -40,8 +43,9 @@ RandomSource = int | numpy.random.Generator | None
 METHODS: tuple[str, ...] = ("qr", "svd")
 CONVENTIONS: tuple[str, ...] = ("torch", "keras")
 DTYPES: tuple[numpy.dtype, ...] = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
-# Below this many columns Householder QR is as fast as CholeskyQR2 (measured on 2 cores).
-CHOLESKY_MIN_COLUMNS = 512
+# Column counts [low, high) where CholeskyQR2 beats Householder QR in float64 (2 cores:
+# 0.10 s against 0.13 s at 1024; 0.55 s against 0.49 s at 2048, where Householder wins again).
+CHOLESKY_COLUMNS = (768, 2048)
 # CholeskyQR2 is accurate when ‖Q₁ᵀQ₁ − I‖ after the first round is well below 1.
 GRAM_DEFECT_LIMIT = 0.5
 TRIANGULAR_BLOCK = 128
@@ -202,21 +206,26 @@ def cholesky_qr(a: numpy.ndarray) -> numpy.ndarray | None:
     return q if numpy.all(numpy.isfinite(q)) else None
 
 
-def haar_qr(gaussian: numpy.ndarray) -> numpy.ndarray:
+def haar_qr(gaussian: numpy.ndarray, *, overwrite: bool = False) -> numpy.ndarray:
     """Q of the tall ``gaussian`` with the signs of diag(R) moved into Q: Haar-distributed.
+
+    ``overwrite=True`` lets LAPACK factor ``gaussian`` in place (no copy when it is
+    Fortran-ordered), for callers that drew it only to factor it.
 
     >>> q = haar_qr(numpy.random.default_rng(1).standard_normal((4, 3)))
     >>> bool(numpy.allclose(q.T @ q, numpy.eye(3)))
     True
     """
-    if gaussian.shape[1] >= CHOLESKY_MIN_COLUMNS:
+    low, high = CHOLESKY_COLUMNS
+    if gaussian.dtype == numpy.float64 and low <= gaussian.shape[1] < high:
         q = cholesky_qr(gaussian)
         if q is not None:
             return q
-    q, r = numpy.linalg.qr(gaussian)
+    q, r = scipy.linalg.qr(gaussian, mode="economic", overwrite_a=overwrite, check_finite=False)
     signs = numpy.sign(numpy.diag(r))
     signs[signs == 0] = 1  # a zero pivot has probability 0; keep Q orthogonal regardless
-    return q * signs
+    q *= signs
+    return q
 
 
 def polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
@@ -266,8 +275,9 @@ def orthogonal(
     generator = _generator(rng)
     if rows == 0 or cols == 0:
         return numpy.zeros(dims, dtype=resolved)
-    gaussian = generator.standard_normal((max(rows, cols), min(rows, cols)), dtype=resolved)
-    q = haar_qr(gaussian) if method == "qr" else polar_factor(gaussian)
+    # Drawn transposed, so the tall matrix is Fortran-ordered and LAPACK factors it in place.
+    gaussian = generator.standard_normal((min(rows, cols), max(rows, cols)), dtype=resolved).T
+    q = haar_qr(gaussian, overwrite=True) if method == "qr" else polar_factor(gaussian)
     if rows < cols:
         q = q.T
     if scale != 1.0:

@@ -14,7 +14,9 @@ from types import ModuleType
 LIBRARY_MODULES = (
     "derivations.fibonacci",
     "derivations.init",
+    "derivations.haar",
     "derivations.matrix_powers",
+    "derivations.hidden_state",
     "derivations.bptt",
     "derivations.dynamics",
 )

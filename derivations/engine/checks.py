@@ -20,6 +20,13 @@ if TYPE_CHECKING:
 
 Rewrite = Callable[[sympy.Basic], sympy.Basic]
 
+# The sign of lhs − rhs that each order relation claims, as a SymPy assumption.
+SIGN_ASSUMPTION = {
+    Relation.LT: "is_negative",
+    Relation.LE: "is_nonpositive",
+    Relation.GT: "is_positive",
+    Relation.GE: "is_nonnegative",
+}
 MIN_NUMERIC_DIGITS = 50
 MIN_NUMERIC_POINTS = 3
 
@@ -58,11 +65,17 @@ def _zero_status(expression: sympy.Basic) -> bool | None:
     return None
 
 
+def _explicit(side: sympy.Basic) -> sympy.Basic:
+    """Matrix expressions as explicit immutable matrices; scalars unchanged."""
+    if isinstance(side, sympy.MatrixExpr):
+        return sympy.ImmutableMatrix(side.as_explicit())
+    if isinstance(side, sympy.MatrixBase):
+        return sympy.ImmutableMatrix(side)
+    return side
+
+
 def _difference(lhs: sympy.Basic, rhs: sympy.Basic) -> sympy.Basic:
-    if isinstance(lhs, sympy.MatrixExpr | sympy.MatrixBase):
-        lhs = sympy.ImmutableMatrix(lhs.as_explicit() if isinstance(lhs, sympy.MatrixExpr) else lhs)
-    if isinstance(rhs, sympy.MatrixExpr | sympy.MatrixBase):
-        rhs = sympy.ImmutableMatrix(rhs.as_explicit() if isinstance(rhs, sympy.MatrixExpr) else rhs)
+    lhs, rhs = _explicit(lhs), _explicit(rhs)
     if isinstance(lhs, sympy.MatrixBase) != isinstance(rhs, sympy.MatrixBase):
         raise TypeError("cannot compare a matrix with a scalar")
     if isinstance(lhs, sympy.MatrixBase) and lhs.shape != rhs.shape:
@@ -88,13 +101,7 @@ def decide(
         return Verdict(False, "difference is non-zero" if wanted else "difference is zero")
     if isinstance(difference, sympy.MatrixBase):
         return Verdict(False, f"an order relation {relation.symbol} needs scalar sides")
-    sign_checks = {
-        Relation.LT: difference.is_negative,
-        Relation.LE: difference.is_nonpositive,
-        Relation.GT: difference.is_positive,
-        Relation.GE: difference.is_nonnegative,
-    }
-    status = sign_checks[relation]
+    status = getattr(difference, SIGN_ASSUMPTION[relation])
     if status is None:
         return Verdict(False, f"undecided: SymPy cannot tell the sign of {difference}")
     return Verdict(bool(status), f"lhs − rhs = {difference}")

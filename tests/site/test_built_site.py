@@ -86,7 +86,7 @@ def test_the_site_has_every_page():
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_page_is_offline_clean_and_typeset(browser, site_url, path):
+def test_page_is_offline_clean_typeset_and_accessible(browser, site_url, path):
     context, page, log = open_page(browser, site_url, path, settle="networkidle")
     try:
         assert log.third_party == [], "requests leaving the site"
@@ -104,6 +104,12 @@ def test_page_is_offline_clean_and_typeset(browser, site_url, path):
                                   ".map(a => a.href)")
             deck = f"{site_url}/decks/{path.removesuffix('.html')}"
             assert f"{deck}.html" in links and f"{deck}.pdf" in links
+        serious = [
+            (violation["id"], [node["target"] for node in violation["nodes"]][:3])
+            for violation in Axe().run(page).response["violations"]
+            if violation["impact"] in ("serious", "critical")
+        ]
+        assert serious == [], "axe-core: serious or critical accessibility violations"
     finally:
         context.close()
 
@@ -138,6 +144,21 @@ def test_math_is_typeset_again_after_instant_navigation(browser, site_url):
         context.close()
 
 
+def test_keyboard_reaches_the_content_and_the_navigation(browser, site_url):
+    context, page, _ = open_page(browser, site_url, "chapter-1.html")
+    try:
+        page.keyboard.press("Tab")  # first stop: Material's "Skip to content" link
+        first = page.evaluate("() => [document.activeElement.tagName, document.activeElement.href]")
+        assert first[0] == "A" and first[1].startswith(f"{site_url}/chapter-1.html#")
+        visited = set()
+        for _ in range(25):
+            page.keyboard.press("Tab")
+            visited.add(page.evaluate("() => document.activeElement.getAttribute('href')"))
+        assert any(href and href.endswith("chapter-2.html") for href in visited)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("path", ["index.html", "chapter-1.html", "verification.html"])
 def test_phone_width_has_no_horizontal_scrolling(browser, site_url, path):
     context, page, _ = open_page(browser, site_url, path, width=390)
@@ -151,21 +172,6 @@ def test_phone_width_has_no_horizontal_scrolling(browser, site_url, path):
             ".map(v => v.getBoundingClientRect().width)"
         ):
             assert box <= 390
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(browser, site_url, path):
-    context, page, _ = open_page(browser, site_url, path)
-    try:
-        results = Axe().run(page)
-        serious = [
-            (violation["id"], [node["target"] for node in violation["nodes"]][:3])
-            for violation in results.response["violations"]
-            if violation["impact"] in ("serious", "critical")
-        ]
-        assert serious == []
     finally:
         context.close()
 
