@@ -48,9 +48,8 @@ def published(derivation: Derivation, pages: dict[str, str]) -> str:
     )
 
 
-def derivation_fragments() -> dict[str, str]:
+def derivation_fragments(pages: dict[str, str]) -> dict[str, str]:
     """``derivations/<slug>.md`` for every registered derivation, linked to its report entry."""
-    pages = pages_including()
     return {
         f"derivations/{d.slug}.md": published(d, pages)
         + f"\n[Verification report entry](verification.md#report-{d.slug}){{ .report-link }}\n"
@@ -165,9 +164,8 @@ def notation_fragment() -> str:
     return "\n".join(rows) + "\n"
 
 
-def errata_fragment() -> str:
+def errata_fragment(pages: dict[str, str]) -> str:
     """Every erratum derivation, by chapter, with a link to where its chapter discusses it."""
-    pages = pages_including()
     lines = []
     for derivation in all_derivations():
         if derivation.slug.startswith(ERRATUM_PREFIX):
@@ -179,9 +177,8 @@ def errata_fragment() -> str:
     return "\n".join(lines)
 
 
-def verification_fragment(records: list[DerivationRecord]) -> str:
+def verification_fragment(records: list[DerivationRecord], pages: dict[str, str]) -> str:
     """The verification report: every derivation, each step's kind of check and verdict."""
-    pages = pages_including()
     total_steps = sum(len(r.steps) for r in records)
     kinds: dict[str, int] = {}
     for record in records:
@@ -215,16 +212,19 @@ def verification_fragment(records: list[DerivationRecord]) -> str:
     return "\n".join(lines)
 
 
-def write_all(records: list[DerivationRecord]) -> list[Path]:
-    """Write every fragment under ``build/generated/``; stale fragments are removed first."""
+def write_all(records: list[DerivationRecord], pages: dict[str, str]) -> list[Path]:
+    """Write every fragment under ``build/generated/``; stale fragments are removed first.
+
+    ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`).
+    """
     fragments = {
-        **derivation_fragments(),
+        **derivation_fragments(pages),
         **video_fragments(),
         **table_fragments(),
         **deck_fragments(),
         "notation-table.md": notation_fragment(),
-        "errata-list.md": errata_fragment(),
-        "verification-report.md": verification_fragment(records),
+        "errata-list.md": errata_fragment(pages),
+        "verification-report.md": verification_fragment(records, pages),
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),
     }

@@ -30,10 +30,11 @@ def on_pre_build(config: MkDocsConfig) -> None:
             f"derivations do not verify: {', '.join(failed)}; "
             "run `python -m derivations verify` to see which steps fail"
         )
-    unpublished = sorted({r.slug for r in records} - set(fragments.pages_including()))
+    pages = fragments.pages_including()
+    unpublished = sorted({r.slug for r in records} - set(pages))
     if unpublished:
         raise PluginError(f"registered derivations on no page: {', '.join(unpublished)}")
-    written = fragments.write_all(records)
+    written = fragments.write_all(records, pages)
     log.info("generated %d fragments from %d verified derivations", len(written), len(records))
 
 
