@@ -99,8 +99,12 @@ def is_up_to_date(entry: catalogue.SceneEntry, variant: Variant) -> bool:
     return json.loads(stamp.read_text())["input_hash"] == _stamp_hash(entry, variant)
 
 
-def transcode_to_webm(source: Path, target: Path, quality: str) -> None:
-    """Re-encode Manim's H.264 output as VP9 WebM, which Chromium builds without H.264 play."""
+def transcode_to_webm(source: Path, target: Path, quality: str) -> av.VideoFrame:
+    """Re-encode Manim's H.264 output as VP9 WebM, which Chromium builds without H.264 play.
+
+    Returns the last frame, so the poster needs no second pass over the video.
+    """
+    last = None
     with av.open(str(source)) as reader, av.open(str(target), "w", format="webm") as writer:
         incoming = reader.streams.video[0]
         outgoing = writer.add_stream(
@@ -116,24 +120,22 @@ def transcode_to_webm(source: Path, target: Path, quality: str) -> None:
             converted = frame.reformat(format="yuv420p")
             converted.pts, converted.time_base = index, frame_period  # one tick per frame
             writer.mux(outgoing.encode(converted))
+            last = frame
         writer.mux(outgoing.encode(None))
+    if last is None:
+        raise RuntimeError(f"{source} has no frames")
+    return last
 
 
 POSTER_COLOURS = 128
 
 
-def save_last_frame(source: Path, target: Path, *, small: bool) -> None:
+def save_poster(last: av.VideoFrame, target: Path, *, small: bool) -> None:
     """The final frame as PNG: the poster shows where the animation ends up.
 
     ``small`` quantises to a palette of :data:`POSTER_COLOURS`: flat Manim frames lose
     little, and a page of posters loads in half the bytes.
     """
-    last = None
-    with av.open(str(source)) as reader:
-        for frame in reader.decode(video=0):
-            last = frame
-    if last is None:
-        raise RuntimeError(f"{source} has no frames")
     image = last.to_image()
     if small:
         image = image.quantize(POSTER_COLOURS, dither=Image.Dither.NONE)
@@ -173,8 +175,8 @@ def render_scene(entry: catalogue.SceneEntry, variant: Variant) -> Outcome:
             else:
                 mp4 = target.with_suffix(".mp4")
                 shutil.copyfile(_manim(entry, variant, scratch), mp4)
-                transcode_to_webm(mp4, target.with_suffix(".webm"), variant.quality)
-                save_last_frame(mp4, target.with_suffix(".png"), small=variant.quality == "draft")
+                last = transcode_to_webm(mp4, target.with_suffix(".webm"), variant.quality)
+                save_poster(last, target.with_suffix(".png"), small=variant.quality == "draft")
     except RuntimeError as error:
         return Outcome(entry.name, "failed", time.perf_counter() - started, str(error))
     seconds = time.perf_counter() - started
