@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   python3-venv python3-dev build-essential pkg-config    # the virtualenv, and building pycairo
-  libcairo2-dev libpango1.0-dev                          # Manim's renderer and text
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core        # Manim's renderer, text and its font
   texlive-latex-base texlive-latex-recommended           # MathTex in the animations
   texlive-latex-extra texlive-fonts-recommended dvisvgm
   libjs-katex fonts-katex                                # the math renderer the site serves itself
