@@ -14,6 +14,7 @@ import pytest
 from animations import catalogue, render, style
 
 SCENES = list(catalogue.scenes())
+CHEAPEST = "RotationOrbitAndEigenvalues"  # the quickest real render: used where any scene will do
 
 
 def frame_count(path) -> int:
@@ -43,12 +44,12 @@ def test_scene_renders_a_tiny_video(name, tmp_path):
 def test_manim_cli_renders_a_scene_file(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "manim", "-ql", "--media_dir", str(tmp_path), "--disable_caching",
-         "--progress_bar", "none", str(catalogue.ROOT / "animations/fibonacci_eigenvalues.py"),
-         "FibonacciEigenvalues"],
+         "--progress_bar", "none", str(catalogue.ROOT / "animations/orthogonal_initialisation.py"),
+         "RotationOrbitAndEigenvalues"],
         capture_output=True, text=True, cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert list(tmp_path.rglob("480p15/FibonacciEigenvalues.mp4"))
+    assert list(tmp_path.rglob("480p15/RotationOrbitAndEigenvalues.mp4"))
 
 
 def test_every_scene_has_a_caption_and_a_chapter():
@@ -75,14 +76,14 @@ def test_input_hash_depends_on_quality():
 
 def test_render_command_renders_then_skips_unchanged(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(render, "BUILD", tmp_path)
-    first = render.render_all(["FibonacciEigenvalues"], render.Variant(), jobs=1)
+    first = render.render_all([CHEAPEST], render.Variant(), jobs=1)
     assert [o.status for o in first] == ["rendered"]
     folder = tmp_path / "media" / "draft"
     for suffix in (".webm", ".mp4", ".png", ".json"):
-        assert (folder / f"FibonacciEigenvalues{suffix}").stat().st_size > 0
-    with av.open(str(folder / "FibonacciEigenvalues.webm")) as webm:
+        assert (folder / f"{CHEAPEST}{suffix}").stat().st_size > 0
+    with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
-    second = render.render_all(["FibonacciEigenvalues"], render.Variant(), jobs=1)
+    second = render.render_all([CHEAPEST], render.Variant(), jobs=1)
     assert [o.status for o in second] == ["skipped"]
     assert "unchanged, skipped" in capsys.readouterr().out
 
@@ -115,12 +116,12 @@ def test_variants_name_their_folders_and_reject_bad_settings():
 def test_light_transparent_slide_render(tmp_path, monkeypatch):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     variant = render.Variant("draft", "light", transparent=True)
-    [outcome] = render.render_all(["FibonacciEigenvalues"], variant, jobs=1)
+    [outcome] = render.render_all([CHEAPEST], variant, jobs=1)
     assert outcome.status == "rendered", outcome.detail
     folder = tmp_path / "media" / "draft-light-transparent"
     from PIL import Image
 
-    with Image.open(folder / "FibonacciEigenvalues.png") as still:
+    with Image.open(folder / f"{CHEAPEST}.png") as still:
         assert still.mode == "RGBA" and still.getpixel((0, 0))[3] == 0  # corner is transparent
-    with av.open(str(folder / "FibonacciEigenvalues.webm")) as webm:
+    with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
