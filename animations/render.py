@@ -142,8 +142,10 @@ def save_poster(last: av.VideoFrame, target: Path, *, small: bool) -> None:
     image.save(target, optimize=small)
 
 
-def _manim(entry: catalogue.SceneEntry, variant: Variant, scratch: str, *flags: str) -> Path:
-    """Run Manim on ``entry`` in a subprocess: the file it wrote, or RuntimeError with its log."""
+def _manim(
+    entry: catalogue.SceneEntry, variant: Variant, scratch: str, suffix: str, *flags: str
+) -> Path:
+    """Run Manim on ``entry`` in a subprocess: the ``suffix`` file it wrote, or RuntimeError."""
     command = [
         sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[variant.quality]}",
         "--media_dir", scratch, "--disable_caching", "--progress_bar", "none",
@@ -152,7 +154,6 @@ def _manim(entry: catalogue.SceneEntry, variant: Variant, scratch: str, *flags: 
     environment = {**os.environ, "COMPANION_THEME": variant.theme}
     result = subprocess.run(command, capture_output=True, text=True, cwd=catalogue.ROOT,
                             env=environment)
-    suffix = ".png" if "-s" in flags else (".webm" if "webm" in flags else ".mp4")
     written = sorted(Path(scratch).glob(f"**/{entry.name}*{suffix}"))
     if result.returncode != 0 or not written:
         raise RuntimeError("\n".join((result.stdout + result.stderr).strip().splitlines()[-15:]))
@@ -168,13 +169,13 @@ def render_scene(entry: catalogue.SceneEntry, variant: Variant) -> Outcome:
     try:
         with tempfile.TemporaryDirectory(prefix=f"render-{entry.name}-") as scratch:
             if variant.transparent:
-                shutil.copyfile(_manim(entry, variant, scratch, "--transparent", "--format",
-                                       "webm"), target.with_suffix(".webm"))
-                shutil.copyfile(_manim(entry, variant, scratch, "--transparent", "-s"),
+                shutil.copyfile(_manim(entry, variant, scratch, ".webm", "--transparent",
+                                       "--format", "webm"), target.with_suffix(".webm"))
+                shutil.copyfile(_manim(entry, variant, scratch, ".png", "--transparent", "-s"),
                                 target.with_suffix(".png"))
             else:
                 mp4 = target.with_suffix(".mp4")
-                shutil.copyfile(_manim(entry, variant, scratch), mp4)
+                shutil.copyfile(_manim(entry, variant, scratch, ".mp4"), mp4)
                 last = transcode_to_webm(mp4, target.with_suffix(".webm"), variant.quality)
                 save_poster(last, target.with_suffix(".png"), small=variant.quality == "draft")
     except RuntimeError as error:

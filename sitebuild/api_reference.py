@@ -59,12 +59,10 @@ def module_reference(name: str) -> str:
     module = importlib.import_module(name)
     parts = [f"## `{name}`", "", docstring_markdown(module.__doc__ or ""), ""]
     for member_name, member in sorted(public_members(module), key=lambda item: item[0]):
-        signature = ""
-        if callable(member):
-            try:
-                signature = str(inspect.signature(member))
-            except (TypeError, ValueError):
-                signature = ""
+        try:
+            signature = str(inspect.signature(member))
+        except (TypeError, ValueError):  # some builtins and C classes have none
+            signature = ""
         kind = "class" if inspect.isclass(member) else "def"
         parts += [
             f"### `{member_name}` {{ #{name.replace('.', '-')}-{member_name.lower()} }}",

@@ -90,8 +90,8 @@ def slide_quality_renders() -> dict[str, list[Path]]:
     renders: dict[str, list[Path]] = {}
     for folder in sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA):
         for stamp in sorted(folder.glob("*.json")):
-            outputs = [stamp.with_suffix(s) for s in (".webm", ".mp4", ".png")]
-            renders.setdefault(stamp.stem, []).extend(p for p in outputs if p.exists())
+            written = json.loads(stamp.read_text())["bytes"]  # the files the render wrote
+            renders.setdefault(stamp.stem, []).extend(stamp.with_suffix(s) for s in written)
     return renders
 
 

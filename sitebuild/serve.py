@@ -26,7 +26,7 @@ RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 
 
-class RangeRequestHandler(SimpleHTTPRequestHandler):
+class StaticSiteHandler(SimpleHTTPRequestHandler):
     """Serves files: a single ``Range: bytes=a-b`` for media, gzip for text when accepted."""
 
     def send_head(self):  # type: ignore[override]
@@ -88,7 +88,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
 
 def make_server(directory: str, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     """A server for ``directory`` on ``host:port`` (port 0 picks a free one)."""
-    handler = partial(RangeRequestHandler, directory=directory)
+    handler = partial(StaticSiteHandler, directory=directory)
     return ThreadingHTTPServer((host, port), handler)
 
 
