@@ -6,10 +6,12 @@
 
 For each shape the contenders run in alternation inside one process (so a
 noisy neighbour slows all of them alike) and the median of ``--repeats`` runs
-is reported, with the ratio to torch.nn.init.orthogonal_ (or to plain numpy
-QR when torch is not installed) and the growth exponent fitted to the square
+is reported per call (small shapes are timed in blocks of calls lasting
+≥ 0.05 s, after a ``--settle`` pause that lets the previous contender's
+threads go idle), with the ratio to torch.nn.init.orthogonal_ (or to plain
+numpy QR when torch is absent or left out) and the growth exponent fitted to the square
 sizes ≥ 256 (log time against log n; 3 is the flop count of every method).
-``--json`` writes the medians for the site's cost plot (sitebuild/tables/ch2.py).
+``--json`` writes the medians to a file, to plot or to compare runs.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ except ImportError:  # torch is optional: ratios then refer to numpy QR
 
 DEFAULT_SIZES = (64, 128, 256, 512, 1024, 2048, 4096)
 RECTANGLES = ((2048, 512), (512, 2048))
+MIN_SAMPLE_SECONDS = 0.05
 
 
 def contenders(
@@ -65,19 +68,40 @@ def contenders(
     return {name: run for name, run in runs.items() if only is None or name in only}
 
 
+def calls_per_sample(run: Callable[[], object]) -> int:
+    """How many calls make one timed sample last ≥ ``MIN_SAMPLE_SECONDS`` (1 for big shapes).
+
+    Timing a block of calls instead of one keeps millisecond-sized runs above
+    the clock's and the scheduler's noise.
+    """
+    start = time.perf_counter()
+    run()
+    once = time.perf_counter() - start
+    return max(1, math.ceil(MIN_SAMPLE_SECONDS / max(once, 1e-9)))
+
+
 def measure(
-    shape: tuple[int, int], dtype: type, repeats: int, only: list[str] | None = None
+    shape: tuple[int, int], dtype: type, repeats: int, only: list[str] | None = None,
+    settle: float = 0.0,
 ) -> dict[str, float]:
-    """Median seconds per contender, the contenders interleaved round by round."""
+    """Median seconds per call and contender, the contenders interleaved round by round.
+
+    ``settle`` seconds of sleep before each sample let the previous contender's
+    thread pool stop spinning (OpenBLAS workers spin ≈ 0.1 s after a call, torch's
+    OpenMP ones too), so one library's idle threads do not steal the other's core.
+    """
     runs = contenders(shape, dtype, only)
     for run in runs.values():  # warm-up: thread pools, first-touch allocation
         run()
+    loops = {name: calls_per_sample(run) for name, run in runs.items()}
     seconds: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeats):
         for name, run in runs.items():
+            time.sleep(settle)
             start = time.perf_counter()
-            run()
-            seconds[name].append(time.perf_counter() - start)
+            for _ in range(loops[name]):
+                run()
+            seconds[name].append((time.perf_counter() - start) / loops[name])
     return {name: statistics.median(values) for name, values in seconds.items()}
 
 
@@ -96,13 +120,20 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", help="contenders to run (default: all); "
                         "library, library-svd, numpy-qr, torch")
     parser.add_argument("--json", type=Path, help="write the medians to this file")
+    parser.add_argument("--settle", type=float, default=0.2,
+                        help="seconds to sleep before each sample, so thread pools go idle "
+                        "(default: 0.2)")
     parser.add_argument("--threads", type=int, help="BLAS/OpenMP threads for every contender "
                         "(default: the libraries' own choice)")
     args = parser.parse_args()
     if args.threads and torch is not None:
         torch.set_num_threads(args.threads)
 
-    baseline = "torch" if torch is not None else "numpy-qr"
+    available = [name for name in ("torch", "numpy-qr", "library")
+                 if (name != "torch" or torch is not None) and (not args.only or name in args.only)]
+    if not available:
+        parser.error("--only: name at least one of library, numpy-qr, torch as the reference")
+    baseline = available[0]
     print(f"numpy {numpy.__version__}, torch {torch.__version__ if torch else 'absent'}, "
           f"{platform.processor() or platform.machine()}, threads "
           f"{args.threads or 'default'}; ratios are time / {baseline}")
@@ -114,8 +145,8 @@ def main() -> None:
             shapes += list(RECTANGLES)
         for shape in shapes:
             repeats = args.repeats if max(shape) < 4096 else max(1, min(args.repeats, 3))
-            medians = measure(shape, dtype, repeats, args.only)
-            reference = medians.get(baseline, medians.get("library", 1.0))
+            medians = measure(shape, dtype, repeats, args.only, args.settle)
+            reference = medians[baseline]
             ratios = {name: value / reference for name, value in medians.items()}
             results.append({"dtype": dtype_name, "shape": list(shape), "repeats": repeats,
                             "seconds": medians})
@@ -132,7 +163,7 @@ def main() -> None:
     if args.json:
         args.json.write_text(json.dumps({"baseline": baseline, "results": results}, indent=1))
         print(f"wrote {args.json}")
-    if not math.isfinite(sum(r["seconds"]["library"] for r in results)):
+    if not all(math.isfinite(value) for r in results for value in r["seconds"].values()):
         raise SystemExit("non-finite timing")
 
 

@@ -1,6 +1,6 @@
-"""Is a recipe for "random orthogonal" really Haar? Four recipes and the statistics that tell.
+"""Is a recipe for "random orthogonal" really Haar? Five recipes and the statistics that tell.
 
-All four return orthogonal matrices; only some are Haar-distributed (invariant
+All five return orthogonal matrices; only some are Haar-distributed (invariant
 under every fixed rotation). The statistics have exact Haar values, for every
 n ≥ 2 (Diaconis & Shahshahani 1994): E[tr W] = 0, E[(tr W)²] = 1, E[W₁₁] = 0,
 n·E[W₁₁²] = 1. Each estimate comes with its standard error, so a deviation
@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy
 
+from derivations.init import householder_haar
+
 Recipe = Callable[[numpy.ndarray], numpy.ndarray]
 
 
@@ -24,6 +26,10 @@ def _lapack_qr(gaussians: numpy.ndarray) -> numpy.ndarray:
 def _mezzadri_qr(gaussians: numpy.ndarray) -> numpy.ndarray:
     q, r = numpy.linalg.qr(gaussians)
     return q * numpy.sign(numpy.diagonal(r, axis1=-2, axis2=-1))[..., None, :]
+
+
+def _reflectors(gaussians: numpy.ndarray) -> numpy.ndarray:
+    return numpy.stack([householder_haar(gaussian) for gaussian in gaussians])
 
 
 def _svd_u(gaussians: numpy.ndarray) -> numpy.ndarray:
@@ -37,8 +43,9 @@ def _polar(gaussians: numpy.ndarray) -> numpy.ndarray:
 
 RECIPES: dict[str, tuple[str, Recipe]] = {
     "qr-lapack": ("Q of QR as LAPACK returns it (no sign fix)", _lapack_qr),
-    "qr-mezzadri": ("Q of QR, signs of diag(R) moved into Q (PyTorch, Keras, this library)",
-                    _mezzadri_qr),
+    "qr-mezzadri": ("Q of QR, signs of diag(R) moved into Q (PyTorch, Keras)", _mezzadri_qr),
+    "reflectors": ("reflectors of independent Gaussian vectors, times their signs "
+                   "(Stewart 1980; this library's method='qr')", _reflectors),
     "svd-u": ("U of the SVD (Lasagne, the tutorial's recipe)", _svd_u),
     "polar": ("polar factor U Vᵀ (this library's method='svd')", _polar),
 }

@@ -14,16 +14,14 @@ follows ``tf.keras.initializers.Orthogonal`` (rows are all leading dimensions
 flattened, columns ``shape[-1]``). The two agree on matrices and differ on
 convolution kernels.
 
-Speed: the QR route is Householder QR from SciPy's LAPACK in the working
-precision (NumPy's own QR computes float32 in float64, ≈ 3× slower at n =
-4096). Only for float64 matrices with ``CHOLESKY_COLUMNS`` columns does
-CholeskyQR2 (two rounds of Gram matrix, Cholesky and triangular solve, all
-matrix-matrix products) win on two cores, by 10–20 %; outside that band
-Householder is as fast or faster (measured with
-``benchmarks/orthogonal_init.py``). CholeskyQR2's R has a positive diagonal by
-construction, so its Q is already the sign-corrected one; a shifted first round
-(CholeskyQR3, Fukaya et al. 2020) runs when the first round's check fails, and
-Householder QR takes over if the orthogonality check still fails.
+Speed: the QR route never forms the Gaussian matrix's R. The Q of a Gaussian
+matrix is a product of Householder reflectors, and those reflectors are
+distributed exactly like reflectors built from independent Gaussian vectors
+of lengths rows, rows − 1, … (Stewart 1980; Chapter 2 derives why). So
+:func:`householder_haar` draws only those vectors (half the random numbers of
+a square matrix) and asks LAPACK's blocked ``orgqr`` to multiply the
+reflectors out (half the flops of factor-then-form). Measured with
+``benchmarks/orthogonal_init.py``.
 """
 
 from __future__ import annotations
@@ -43,12 +41,8 @@ RandomSource = int | numpy.random.Generator | None
 METHODS: tuple[str, ...] = ("qr", "svd")
 CONVENTIONS: tuple[str, ...] = ("torch", "keras")
 DTYPES: tuple[numpy.dtype, ...] = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
-# Column counts [low, high) where CholeskyQR2 beats Householder QR in float64 (2 cores:
-# 0.10 s against 0.13 s at 1024; 0.55 s against 0.49 s at 2048, where Householder wins again).
-CHOLESKY_COLUMNS = (768, 2048)
-# CholeskyQR2 is accurate when ‖Q₁ᵀQ₁ − I‖ after the first round is well below 1.
-GRAM_DEFECT_LIMIT = 0.5
-TRIANGULAR_BLOCK = 128
+# orgqr's blocked algorithm wants lwork ≥ cols·nb; LAPACK's default block size nb is 32.
+ORGQR_BLOCK = 64
 
 
 def _generator(rng: RandomSource) -> numpy.random.Generator:
@@ -109,121 +103,43 @@ def matrix_shape(shape: Sequence[int], convention: Convention = "torch") -> tupl
     raise ValueError(f"convention: expected one of {CONVENTIONS}, got {convention!r}")
 
 
-def _forward_substitute(lower: numpy.ndarray, rhs: numpy.ndarray) -> None:
-    """Overwrite ``rhs`` with L⁻¹·rhs for lower-triangular L, by blocked recursion on rows.
+def householder_haar(gaussians: numpy.ndarray, *, overwrite: bool = False) -> numpy.ndarray:
+    """Haar-random orthonormal columns from the Gaussians on and below the diagonal of a tall array.
 
-    NumPy has no triangular solve; splitting the rows turns it into matrix
-    products (fast BLAS) plus small inverses of the diagonal blocks. Row
-    slices of a C-ordered array are contiguous, so every product is in place.
-    """
-    size = lower.shape[0]
-    if size <= TRIANGULAR_BLOCK:
-        rhs[...] = numpy.linalg.inv(lower) @ rhs
-        return
-    half = size // 2
-    _forward_substitute(lower[:half, :half], rhs[:half])
-    rhs[half:] -= lower[half:, :half] @ rhs[:half]
-    _forward_substitute(lower[half:, half:], rhs[half:])
+    Column j's entries from row j down define the j-th Householder reflector
+    Hⱼ (LAPACK's ``larfg`` convention, which sends the vector to
+    −sign(x₁)‖x‖e₁); the result is H₁⋯Hₖ·D restricted to k columns, with D the
+    signs of those would-be diagonal entries of R. Entries above the diagonal
+    are ignored. With independent standard Gaussians below the diagonal this
+    has the law of the sign-corrected Q of a Gaussian matrix, i.e. Haar.
+    ``overwrite=True`` lets LAPACK work in ``gaussians`` (no copy when it is
+    Fortran-ordered), for callers that drew it only for this.
 
-
-def _solve_upper_right(a: numpy.ndarray, lower: numpy.ndarray) -> numpy.ndarray:
-    """A R⁻¹ for R = Lᵀ, i.e. (L⁻¹Aᵀ)ᵀ: the Q of one CholeskyQR round."""
-    transposed = numpy.ascontiguousarray(a.T)
-    _forward_substitute(lower, transposed)
-    return transposed.T
-
-
-def _cholesky(gram: numpy.ndarray) -> numpy.ndarray:
-    """Lower-triangular L with L Lᵀ = G, by recursion on 2×2 blocks (overwrites ``gram``).
-
-    ``numpy.linalg.cholesky`` runs at a fraction of matrix-product speed on
-    large inputs; the blocked form L₂₁ = G₂₁ L₁₁⁻ᵀ, G₂₂ ← G₂₂ − L₂₁L₂₁ᵀ moves
-    almost all the work into products. Raises LinAlgError if G is not
-    positive definite, like the NumPy routine it calls on small blocks.
-    """
-    size = gram.shape[0]
-    if size <= TRIANGULAR_BLOCK:
-        return numpy.linalg.cholesky(gram)
-    half = size // 2
-    lower = numpy.zeros_like(gram)
-    lower[:half, :half] = _cholesky(gram[:half, :half])
-    # L₂₁ᵀ = L₁₁⁻¹ G₁₂, solved in place on the contiguous row block G₁₂.
-    upper_right = numpy.ascontiguousarray(gram[:half, half:])
-    _forward_substitute(lower[:half, :half], upper_right)
-    lower[half:, :half] = upper_right.T
-    trailing = gram[half:, half:] - upper_right.T @ upper_right
-    lower[half:, half:] = _cholesky(trailing)
-    return lower
-
-
-def _cholesky_step(a: numpy.ndarray, gram: numpy.ndarray) -> numpy.ndarray:
-    return _solve_upper_right(a, _cholesky(gram))
-
-
-def _gram_defect(gram: numpy.ndarray) -> float:
-    """‖G − I‖_F, computed without allocating another n×n matrix."""
-    diagonal = numpy.diagonal(gram)
-    off_diagonal = float(numpy.sum(gram * gram)) - float(numpy.sum(diagonal * diagonal))
-    return math.sqrt(max(off_diagonal, 0.0) + float(numpy.sum((diagonal - 1) ** 2)))
-
-
-def cholesky_qr(a: numpy.ndarray) -> numpy.ndarray | None:
-    """Q of A = QR with R's diagonal positive, by (shifted) CholeskyQR2; None if unreliable.
-
-    Each round is Q ← Q R⁻¹ with RᵀR = QᵀQ. Before the last round the Gram
-    matrix QᵀQ (which that round needs anyway) must be within
-    ``GRAM_DEFECT_LIMIT`` of I in Frobenius norm: then Q is well conditioned
-    and one more round makes it orthogonal to O(n·eps). If the first round
-    falls short, or in float32 always, a shifted round (Fukaya et al. 2020)
-    runs first; if that fails too, the caller falls back to Householder QR.
-
-    >>> a = numpy.random.default_rng(0).standard_normal((300, 300))
-    >>> q = cholesky_qr(a)
-    >>> bool(numpy.allclose(q.T @ q, numpy.eye(300))), bool(numpy.all(numpy.diag(q.T @ a) > 0))
-    (True, True)
-    """
-    eps = float(numpy.finfo(a.dtype).eps)
-    try:
-        # float32 cannot hold the Gram matrix of a large Gaussian (κ² ≈ n² > 1/eps), so it
-        # starts with the shifted round straight away rather than after a failed one.
-        unshifted = a.dtype == numpy.float64
-        if unshifted:
-            q = _cholesky_step(a, a.T @ a)
-            gram = q.T @ q
-        if not unshifted or not _gram_defect(gram) < GRAM_DEFECT_LIMIT:  # also catches NaN
-            rows, cols = a.shape
-            shift = 11 * (rows * cols + cols * (cols + 1)) * eps * float(numpy.sum(a * a))
-            shifted = a.T @ a
-            shifted[numpy.diag_indices_from(shifted)] += shift
-            q = _cholesky_step(a, shifted)
-            q = _cholesky_step(q, q.T @ q)
-            gram = q.T @ q
-            if not _gram_defect(gram) < GRAM_DEFECT_LIMIT:
-                return None
-        q = _cholesky_step(q, gram)
-    except numpy.linalg.LinAlgError:
-        return None
-    return q if numpy.all(numpy.isfinite(q)) else None
-
-
-def haar_qr(gaussian: numpy.ndarray, *, overwrite: bool = False) -> numpy.ndarray:
-    """Q of the tall ``gaussian`` with the signs of diag(R) moved into Q: Haar-distributed.
-
-    ``overwrite=True`` lets LAPACK factor ``gaussian`` in place (no copy when it is
-    Fortran-ordered), for callers that drew it only to factor it.
-
-    >>> q = haar_qr(numpy.random.default_rng(1).standard_normal((4, 3)))
+    >>> q = householder_haar(numpy.random.default_rng(1).standard_normal((4, 3)))
     >>> bool(numpy.allclose(q.T @ q, numpy.eye(3)))
     True
     """
-    low, high = CHOLESKY_COLUMNS
-    if gaussian.dtype == numpy.float64 and low <= gaussian.shape[1] < high:
-        q = cholesky_qr(gaussian)
-        if q is not None:
-            return q
-    q, r = scipy.linalg.qr(gaussian, mode="economic", overwrite_a=overwrite, check_finite=False)
-    signs = numpy.sign(numpy.diag(r))
-    signs[signs == 0] = 1  # a zero pivot has probability 0; keep Q orthogonal regardless
+    if not isinstance(gaussians, numpy.ndarray) or gaussians.ndim != 2:
+        raise TypeError(f"gaussians: expected a 2-D numpy array, got {type(gaussians).__name__}")
+    rows, cols = gaussians.shape
+    if rows < cols:
+        raise ValueError(f"gaussians: expected rows ≥ cols, got shape {gaussians.shape}")
+    if gaussians.dtype not in DTYPES:
+        raise TypeError(f"gaussians: expected float32 or float64 entries, got {gaussians.dtype}")
+    dtype = gaussians.dtype
+    reflectors = numpy.asfortranarray(gaussians) if overwrite else numpy.array(gaussians, order="F")
+    larfg, orgqr = scipy.linalg.lapack.get_lapack_funcs(("larfg", "orgqr"), dtype=dtype)
+    tau = numpy.zeros(cols, dtype=dtype)
+    signs = numpy.ones(cols, dtype=dtype)
+    for j in range(cols):
+        column = reflectors[j:, j]
+        # In place: the tail becomes the reflector's v (v₁ = 1 is implicit), as geqrf stores it.
+        beta, _, tau[j] = larfg(rows - j, column[0], column[1:], overwrite_x=True)
+        if beta < 0:
+            signs[j] = -1
+    q, _, info = orgqr(reflectors, tau, lwork=max(1, cols * ORGQR_BLOCK), overwrite_a=True)
+    if info != 0:
+        raise RuntimeError(f"LAPACK {dtype.char}orgqr failed with info = {info}")
     q *= signs
     return q
 
@@ -255,9 +171,11 @@ def orthogonal(
 
     The tensor is viewed as a (rows, cols) matrix (see :func:`matrix_shape`);
     that matrix has orthonormal columns when rows ≥ cols and orthonormal rows
-    otherwise, so all its singular values equal ``gain``. ``method="qr"`` is
-    PyTorch's and Keras's recipe; ``method="svd"`` uses the polar factor U Vᵀ
-    (the sources' "use U" recipe depends on the SVD's sign convention).
+    otherwise, so all its singular values equal ``gain``. ``method="qr"`` draws
+    from the law of PyTorch's and Keras's recipe (the sign-corrected Q of a
+    Gaussian matrix) by :func:`householder_haar`; ``method="svd"`` uses the
+    polar factor U Vᵀ (the sources' "use U" recipe depends on the SVD's sign
+    convention).
 
     >>> w = orthogonal((3, 3), rng=0)
     >>> bool(numpy.allclose(w.T @ w, numpy.eye(3)))
@@ -275,10 +193,17 @@ def orthogonal(
     generator = _generator(rng)
     if rows == 0 or cols == 0:
         return numpy.zeros(dims, dtype=resolved)
-    # Drawn transposed, so the tall matrix is Fortran-ordered and LAPACK factors it in place.
-    gaussian = generator.standard_normal((min(rows, cols), max(rows, cols)), dtype=resolved).T
-    q = haar_qr(gaussian, overwrite=True) if method == "qr" else polar_factor(gaussian)
-    if rows < cols:
+    tall = (max(rows, cols), min(rows, cols))
+    if method == "qr":
+        gaussians = numpy.zeros(tall, dtype=resolved, order="F")
+        for j in range(tall[1]):  # only what householder_haar reads: on and below the diagonal
+            generator.standard_normal(out=gaussians[j:, j], dtype=resolved)
+        q = householder_haar(gaussians, overwrite=True)
+    else:
+        q = polar_factor(generator.standard_normal(tall[::-1], dtype=resolved).T)
+    # A C-ordered (rows, cols) array is a Fortran-ordered (cols, rows) one: for rows ≤ cols the
+    # transpose is the result at no cost (for square shapes Qᵀ is as Haar as Q); tall ones copy.
+    if rows <= cols:
         q = q.T
     if scale != 1.0:
         q *= resolved.type(scale)

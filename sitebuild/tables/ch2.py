@@ -1,6 +1,6 @@
 """Chapter 2's generated tables and cost plot, computed at build time by the derivations library.
 
-* ``ch2-haar-recipes``: four recipes for a "random orthogonal matrix" against
+* ``ch2-haar-recipes``: five recipes for a "random orthogonal matrix" against
   the exact Haar moments (seeded; 4,000 samples at n = 2 and n = 8; < 1 s).
 * ``ch2-structured-initialisers``: orthogonal / identity / dirac, their
   PyTorch and Keras names, and what this library's version produces.

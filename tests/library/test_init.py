@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 from derivations import haar
 from derivations.init import (
-    CHOLESKY_COLUMNS,
-    cholesky_qr,
     dirac,
+    householder_haar,
     identity,
     matrix_shape,
     orthogonal,
@@ -34,8 +33,8 @@ def orthogonality_error(matrix: numpy.ndarray) -> float:
 
 
 def tolerance(dtype: type, size: int) -> float:
-    # Householder and CholeskyQR2 both reach O(n·eps) in exact-rounding analyses; a factor
-    # of 10 covers the constants. A bug (a missed round, a wrong transpose) is O(1).
+    # Products of Householder reflectors are orthogonal to O(n·eps) in rounding analyses; a
+    # factor of 10 covers the constants. A bug (a reflector's tau off, a wrong transpose) is O(1).
     return 10 * size * float(numpy.finfo(dtype).eps)
 
 
@@ -49,17 +48,61 @@ def test_orthonormal_columns_or_rows(shape, dtype):
     assert orthogonality_error(w) <= tolerance(dtype, max(shape))
 
 
-def test_cholesky_route_is_the_sign_corrected_qr():
-    # Same Gaussian through CholeskyQR2 and through Householder QR + sign fix: the Q with
-    # positive diag(R) is unique, so the two must agree to rounding.
-    a = numpy.random.default_rng(5).standard_normal((400, 300))
-    q, r = numpy.linalg.qr(a)
-    expected = q * numpy.sign(numpy.diag(r))
-    assert numpy.abs(cholesky_qr(a) - expected).max() < 1e-10
+def textbook_reflector_product(gaussians: numpy.ndarray) -> numpy.ndarray:
+    """H₁⋯Hₖ·D from the lower trapezoid, by the textbook formulas and dense products.
+
+    Hⱼ = I − 2uuᵀ/uᵀu with u = x + sign(x₁)‖x‖e₁ on rows j… (H = I for a 1-vector, as
+    LAPACK does), and Dⱼ the sign of R's diagonal entry, −sign(x₁) (sign(x₁) for a 1-vector).
+    """
+    rows, cols = gaussians.shape
+    product, signs = numpy.eye(rows), numpy.ones(cols)
+    for j in range(cols):
+        x = gaussians[j:, j]
+        if len(x) == 1:
+            signs[j] = numpy.sign(x[0])
+            continue
+        u = x.copy()
+        u[0] += numpy.sign(x[0]) * numpy.linalg.norm(x)
+        reflector = numpy.eye(rows)
+        reflector[j:, j:] -= 2 * numpy.outer(u, u) / (u @ u)
+        product = product @ reflector
+        signs[j] = -numpy.sign(x[0])
+    return product[:, :cols] * signs
 
 
-def test_float32_large_takes_a_reliable_route():
-    # κ(Gaussian 1024²) ≈ 10³–10⁴ squares past 1/eps32: an unshifted CholeskyQR would fail here.
+@pytest.mark.parametrize("shape", [(1, 1), (2, 2), (7, 7), (9, 4), (6, 1)])
+def test_householder_haar_is_the_textbook_reflector_product(shape):
+    gaussians = numpy.random.default_rng(7).standard_normal(shape)
+    gaussians[numpy.triu_indices(shape[0], 1, shape[1])] = numpy.nan  # must never be read
+    expected = textbook_reflector_product(numpy.nan_to_num(gaussians))
+    assert numpy.abs(householder_haar(gaussians) - expected).max() < 1e-12
+
+
+def test_householder_haar_leaves_its_input_alone_unless_told():
+    gaussians = numpy.asfortranarray(numpy.random.default_rng(8).standard_normal((5, 3)))
+    before = gaussians.copy()
+    householder_haar(gaussians)
+    assert numpy.array_equal(gaussians, before)
+    result = householder_haar(gaussians, overwrite=True)
+    assert numpy.shares_memory(result, gaussians)
+
+
+@pytest.mark.parametrize(
+    ("gaussians", "error", "message"),
+    [
+        (numpy.zeros((2, 3)), ValueError, "rows ≥ cols"),
+        (numpy.zeros(3), TypeError, "2-D"),
+        ([[1.0]], TypeError, "2-D numpy array"),
+        (numpy.zeros((3, 2), dtype=numpy.int64), TypeError, "float32 or float64"),
+    ],
+)
+def test_householder_haar_refuses_bad_input(gaussians, error, message):
+    with pytest.raises(error, match=f"gaussians: .*{message}"):
+        householder_haar(gaussians)
+
+
+def test_large_float32_is_orthogonal_to_working_precision():
+    # Blocked orgqr (k > 128) in single precision: reflectors from slarfg, products in float32.
     w = orthogonal((1024, 1024), rng=0, dtype=numpy.float32)
     assert orthogonality_error(w) <= tolerance(numpy.float32, 1024)
 
@@ -137,9 +180,9 @@ def test_library_passes_haar_statistics(method):
 
 
 def test_large_library_matrices_have_haar_trace():
-    # The CholeskyQR2 route must be Haar too: 100 traces, 4.5σ = ±0.45 on the mean (Var tr = 1)
-    # and ±0.64 on the mean square (Var tr² = 2); unfixed QR is far off (mean ≈ −1.6 at n = 8).
-    size, count = CHOLESKY_COLUMNS[0], 100
+    # n = 512 runs orgqr's blocked code path, which n = 6 does not: 100 traces, 4.5σ = ±0.45 on
+    # the mean (Var tr = 1) and ±0.64 on the mean square (Var tr² = 2); unfixed QR is far off.
+    size, count = 512, 100
     traces = [numpy.trace(orthogonal((size, size), rng=seed)) for seed in range(count)]
     assert abs(numpy.mean(traces)) < Z_LIMIT / math.sqrt(count)
     assert abs(numpy.mean(numpy.square(traces)) - 1) < Z_LIMIT * math.sqrt(2 / count)
