@@ -20,7 +20,7 @@ import animations
 
 ROOT = Path(animations.__file__).resolve().parent.parent
 PROJECT_PACKAGES = ("animations", "derivations")
-NOT_SCENE_MODULES = {"catalogue", "decks", "render", "slides", "style"}
+NOT_SCENE_MODULES = {"catalogue", "decks", "palette", "render", "slides", "style"}
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,9 @@ import shutil
 import manim
 import numpy
 
+from animations.palette import THEMES
 from derivations import notation
 
-THEMES = {
-    # name: (background, foreground, muted, grid, diverging-scale zero)
-    "dark": ("#15171C", "#ECEFF4", "#7B8494", "#2E3440", "#2A2F3A"),
-    "light": ("#FFFFFF", "#1B1E24", "#5C6370", "#D0D4DA", "#E6E8EC"),  # reads better on projectors
-}
 THEME = os.environ.get("COMPANION_THEME", "dark")
 if THEME not in THEMES:
     raise ValueError(f"COMPANION_THEME: expected one of {sorted(THEMES)}, got {THEME!r}")

@@ -9,47 +9,27 @@ fonts, scripts, styles and the search index count).
 
 from __future__ import annotations
 
-import os
-import threading
-
 from playwright.sync_api import sync_playwright
 
+from sitebuild.browser import launch, served, weight_without_video
 from sitebuild.paths import BUILD, MEDIA
-from sitebuild.serve import make_server
 
 SITE = BUILD / "site"
 
 
-def transferred_bytes(responses: list) -> int:
-    """Bytes on the wire (after gzip) of every response that is not video."""
-    return sum(
-        response.request.sizes()["responseBodySize"]
-        for response in responses
-        if response.request.resource_type != "media"
-    )
-
-
 def page_weights() -> dict[str, int]:
-    """Bytes each page loads, videos excluded."""
-    os.environ["COMPANION_SERVE_QUIET"] = "1"
-    server = make_server(str(SITE), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    """Bytes each page loads, videos excluded, as the site tests weigh them."""
     weights = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+    with served(SITE) as url, sync_playwright() as playwright:
+        browser = launch(playwright)
         for page_file in sorted(SITE.glob("*.html")):
             page = browser.new_page()
-            responses = []
-            page.on("response", lambda response, seen=responses: seen.append(response))
-            page.goto(f"http://127.0.0.1:{server.server_port}/{page_file.name}",
-                      wait_until="networkidle")
-            weights[page_file.name] = transferred_bytes(responses)
+            finished = []
+            page.on("requestfinished", lambda request, seen=finished: seen.append(request))
+            page.goto(f"{url}/{page_file.name}", wait_until="networkidle")
+            weights[page_file.name] = sum(weight_without_video(r) for r in finished)
             page.close()
         browser.close()
-    server.shutdown()
     return weights
 
 

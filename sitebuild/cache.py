@@ -18,11 +18,15 @@ from sitebuild.paths import BUILD, ROOT
 CACHE = BUILD / "cache"
 
 
-def sources_digest(*folders: str) -> str:
-    """A digest of every Python file under ``folders`` (relative to the root), and of SymPy."""
+def sources_digest(*paths: str) -> str:
+    """A digest of SymPy's version and the Python files at ``paths`` (relative to the root).
+
+    A path is a file, or a folder whose ``*.py`` files are read recursively.
+    """
     digest = hashlib.sha256(sympy.__version__.encode())
-    for folder in folders:
-        for path in sorted((ROOT / folder).rglob("*.py")):
+    for relative in paths:
+        start = ROOT / relative
+        for path in [start] if start.is_file() else sorted(start.rglob("*.py")):
             digest.update(str(path.relative_to(ROOT)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -133,7 +133,9 @@ def deck_fragments() -> dict[str, str]:
 
 def table_fragments() -> dict[str, str]:
     """``tables/<name>.md`` from every ``TABLES`` mapping, recomputed only when sources change."""
-    digest = sources_digest("derivations", "sitebuild/tables")
+    # Everything the table modules import from the project (the plots' SVG pieces and palette).
+    digest = sources_digest("derivations", "sitebuild/tables", "sitebuild/svg.py",
+                            "animations/palette.py")
     return load_or_compute("tables", digest, _compute_tables)
 
 

@@ -23,6 +23,7 @@ import numpy
 
 from derivations import haar, notation
 from derivations.init import dirac, identity, orthogonal
+from sitebuild import svg
 
 HAAR_SIZES = (2, 8)
 HAAR_SAMPLES = 4000
@@ -132,32 +133,20 @@ def cost_plot() -> str:
     def y(seconds: float) -> float:
         return top + (height - top - bottom) * (high - math.log10(seconds)) / (high - low)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        'aria-label="time of an orthogonal initialisation against n, log-log" '
-        'style="max-width:100%;height:auto;font-family:sans-serif;font-size:12px">',
-        f'<rect width="{width}" height="{height}" fill="#15171C"/>',
-    ]
-    for exponent in range(low, high + 1):
-        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(10.0**exponent):.1f}" '
-                     f'y2="{y(10.0**exponent):.1f}" stroke="#2E3440"/>')
-        parts.append(f'<text x="{left - 6}" y="{y(10.0**exponent) + 4:.1f}" fill="#7B8494" '
-                     f'text-anchor="end">1e{exponent} s</text>')
-    for size in COST_SIZES:
-        parts.append(f'<text x="{x(size):.1f}" y="{height - bottom + 16}" fill="#7B8494" '
-                     f'text-anchor="middle">{size}</text>')
-    parts.append(f'<text x="{(left + width - right) / 2:.1f}" y="{height - 6}" fill="#ECEFF4" '
-                 'text-anchor="middle">n (n×n matrix)</text>')
+    grid = [(y(10.0**e), f"1e{e} s") for e in range(low, high + 1)]
+    ticks = [(x(size), str(size)) for size in COST_SIZES]
+    parts = svg.log_axes(left, width - right, height - bottom, rows=grid, columns=ticks,
+                         title=((left + width - right) / 2, height - 6, "n (n×n matrix)"))
     for index, (name, times) in enumerate(medians.items()):
-        points = " ".join(f"{x(s):.1f},{y(t):.1f}" for s, t in zip(COST_SIZES, times,
-                                                                    strict=True))
-        parts.append(f'<polyline fill="none" stroke="{colours[name]}" stroke-width="2.5" '
-                     f'points="{points}"/>')
-        parts.append(f'<text x="{width - right + 10}" y="{top + 16 + 34 * index}" '
-                     f'fill="{colours[name]}">{name}</text>')
-        parts.append(f'<text x="{width - right + 10}" y="{top + 31 + 34 * index}" '
-                     f'fill="#7B8494">slope {_slope(times):.2f} (n ≥ {COST_SIZES[2]})</text>')
-    parts.append("</svg>")
+        parts += [
+            svg.polyline([(x(s), y(t)) for s, t in zip(COST_SIZES, times, strict=True)],
+                         colours[name], width=2.5),
+            svg.text(width - right + 10, top + 16 + 34 * index, name, colours[name]),
+            svg.text(width - right + 10, top + 31 + 34 * index,
+                     f"slope {_slope(times):.2f} (n ≥ {COST_SIZES[2]})"),
+        ]
+    figure = svg.document(width, height, "time of an orthogonal initialisation against n, "
+                          "log-log", parts)
     caption = (
         f"\n\n*Median of {COST_REPEATS} interleaved runs per point, measured when this page was "
         f"built (numpy {numpy.__version__}); the slope is fitted to n ≥ {COST_SIZES[2]}. "
@@ -165,7 +154,7 @@ def cost_plot() -> str:
         "expected; the shared build machine adds noise. "
         "`python benchmarks/orthogonal_init.py` measures up to n = 4096 against PyTorch.*\n"
     )
-    return "\n".join(parts) + caption
+    return figure + caption
 
 
 TABLES: dict[str, Callable[[], str]] = {

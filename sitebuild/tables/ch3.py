@@ -14,6 +14,7 @@ import mpmath
 import numpy
 
 from derivations import bptt, notation
+from sitebuild import svg
 
 LAGS = (10, 100, 1000)
 CLIP_THRESHOLD = 1.0
@@ -137,27 +138,16 @@ def norm_plot() -> str:
     def y(log_value: float) -> float:
         return top + (height - top - bottom) * (y_limit - log_value) / (2 * y_limit)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-label="Jacobian norm against l on a log scale" '
-        f'style="max-width:100%;height:auto;font-family:sans-serif;font-size:11px">',
-        f'<rect width="{width}" height="{height}" fill="#15171C"/>',
-    ]
-    for exponent in range(-300, 301, 100):
-        parts.append(f'<line x1="{left}" x2="{x(bptt.HORIZON)}" y1="{y(exponent):.1f}" '
-                     f'y2="{y(exponent):.1f}" stroke="#2E3440"/>')
-        parts.append(f'<text x="{left - 6}" y="{y(exponent) + 4:.1f}" fill="#7B8494" '
-                     f'text-anchor="end">1e{exponent}</text>')
-    for lag in range(0, bptt.HORIZON + 1, 200):
-        parts.append(f'<text x="{x(lag):.1f}" y="{height - bottom + 16}" fill="#7B8494" '
-                     f'text-anchor="middle">{lag}</text>')
-    parts.append(f'<text x="{x(bptt.HORIZON / 2):.1f}" y="{height - 6}" fill="#ECEFF4" '
-                 f'text-anchor="middle">l = t − k</text>')
+    parts = svg.log_axes(
+        left, x(bptt.HORIZON), height - bottom,
+        rows=[(y(exponent), f"1e{exponent}") for exponent in range(-300, 301, 100)],
+        columns=[(x(lag), str(lag)) for lag in range(0, bptt.HORIZON + 1, 200)],
+        title=(x(bptt.HORIZON / 2), height - 6, "l = t − k"),
+    )
     for limit, name in ((308.25, "float64 max"), (-323.3, "float64 min (subnormal)")):
-        parts.append(f'<line x1="{left}" x2="{x(bptt.HORIZON)}" y1="{y(limit):.1f}" '
-                     f'y2="{y(limit):.1f}" stroke="#7B8494" stroke-dasharray="3 3"/>')
-        parts.append(f'<text x="{left + 4}" y="{y(limit) + (12 if limit < 0 else -4):.1f}" '
-                     f'fill="#7B8494">{name}</text>')
+        parts += [svg.line((left, y(limit)), (x(bptt.HORIZON), y(limit)), svg.THEME.muted,
+                           dash="3 3"),
+                  svg.text(left + 4, y(limit) + (12 if limit < 0 else -4), name)]
     stops = 0  # stagger the "× 0 at l" notes so that neighbouring ones do not overlap
     for index, case in enumerate(bptt.CASES):
         colour = PLOT_COLOURS[index % len(PLOT_COLOURS)]
@@ -165,25 +155,22 @@ def norm_plot() -> str:
         points = []
         for lag, value in enumerate(norms):
             if not numpy.isfinite(value) or value == 0:
-                note_y = y(math.log10(norms[lag - 1])) - 14 * stops
-                parts.append(f'<text x="{x(lag) + 4:.1f}" y="{note_y:.1f}" '
-                             f'fill="{colour}">× {"inf" if value else "0"} at {lag}</text>')
+                note_y = max(top + 12, y(math.log10(norms[lag - 1])) - 14 * stops)
+                parts.append(svg.text(x(lag) + 4, note_y,
+                                      f'× {"inf" if value else "0"} at {lag}', colour))
                 stops += 1
                 break
-            points.append(f"{x(lag):.1f},{y(math.log10(value)):.1f}")
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
-                     f'points="{" ".join(points[::2] + points[-1:])}"/>')
+            points.append((x(lag), y(math.log10(value))))
+        parts.append(svg.polyline(points[::2] + points[-1:], colour))
         eta = case.eta()
         if eta < 1:
             reach = min(bptt.HORIZON, y_limit / -math.log10(eta))
-            parts.append(f'<line x1="{x(0)}" y1="{y(0):.1f}" x2="{x(reach):.1f}" '
-                         f'y2="{y(reach * math.log10(eta)):.1f}" stroke="{colour}" '
-                         f'stroke-dasharray="6 4" stroke-width="1.2"/>')
+            parts.append(svg.line((x(0), y(0)), (x(reach), y(reach * math.log10(eta))), colour,
+                                  width=1.2, dash="6 4"))
         legend = case.label + (f" (dashed ηˡ, η = {eta:.2f})" if eta < 1 else "")
-        parts.append(f'<text x="{width - right + 10}" y="{top + 14 + 16 * index}" '
-                     f'fill="{colour}">{legend}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts)
+        parts.append(svg.text(width - right + 10, top + 14 + 16 * index, legend, colour))
+    return svg.document(width, height, "Jacobian norm against l on a log scale", parts,
+                        font_size=11)
 
 
 TABLES: dict[str, Callable[[], str]] = {

@@ -12,8 +12,9 @@ from collections.abc import Callable
 import numpy
 import sympy
 
-from derivations import dynamics
+from derivations import dynamics, notation
 from derivations.engine import get
+from sitebuild import svg
 
 DIFFUSION_CONSTANTS = (0.0, 0.001, 0.01, 0.1, 1.0)
 JACOBIAN_SIZE, JACOBIAN_STEPS = 16, 100
@@ -153,32 +154,29 @@ def stability_region_svg() -> str:
     # The disc's right edge, Re z = −1 + √(1 − (Im z)²), is all of the disc inside this window.
     edge = [point(-1 + (1 - im**2) ** 0.5, im) for im in numpy.linspace(*im_range, 81)]
     left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
-    region = " ".join(f"{x:.1f},{y:.1f}" for x, y in [*edge, *left])
     x0, y0 = point(0, 0)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="forward Euler stability region near the origin" style="max-width:100%">',
-        f'<polygon points="{region}" fill="#3BB273" fill-opacity="0.18" stroke="none"/>',
-        '<polyline points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in edge)
-        + '" fill="none" stroke="#3BB273" stroke-width="2"/>',
-        f'<line x1="{margin}" y1="{y0}" x2="{width - margin}" y2="{y0}" stroke="#7B8494"/>',
-        f'<line x1="{x0}" y1="{margin}" x2="{x0}" y2="{height - margin}" stroke="#7B8494"/>',
-        f'<text x="{x0 + 6}" y="{margin + 10}" fill="#7B8494" font-size="12">Im z</text>',
-        f'<text x="{width - margin - 30}" y="{y0 - 6}" fill="#7B8494" font-size="12">Re z</text>',
-        f'<text x="{margin + 8}" y="{y0 + 18}" fill="#3BB273" font-size="13">|1 + z| ≤ 1</text>',
+        f'<polygon points="{svg.points([*edge, *left])}" fill="{notation.PRESERVING}" '
+        'fill-opacity="0.18" stroke="none"/>',
+        svg.polyline(edge, notation.PRESERVING),
+        svg.line((margin, y0), (width - margin, y0), svg.THEME.muted),
+        svg.line((x0, margin), (x0, height - margin), svg.THEME.muted),
+        svg.text(x0 + 6, margin + 10, "Im z"),
+        svg.text(width - margin - 30, y0 - 6, "Re z"),
+        svg.text(margin + 8, y0 + 18, "|1 + z| ≤ 1", notation.PRESERVING, size=13),
     ]
-    for gamma, colour, name in ((0.0, "#E4572E", "γ = 0"),
-                                (dynamics.GAMMA_FIGURE, "#F3A712", "γ = 0.15"),
-                                (least, "#3BB273", f"γ₋ ≈ {least:.3f}"),
-                                (0.5, "#2E86AB", "γ = 0.5")):
+    shifts = ((0.0, notation.EXPLODING, "γ = 0"),
+              (dynamics.GAMMA_FIGURE, notation.ACCENT, f"γ = {dynamics.GAMMA_FIGURE:g}"),
+              (least, notation.PRESERVING, f"γ₋ ≈ {least:.3f}"),
+              (0.5, notation.VANISHING, "γ = 0.5"))
+    for row, (gamma, colour, name) in enumerate(shifts):
         for sign in (1, -1):
             x, y = point(-epsilon * gamma, sign * epsilon * omega)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
         x, y = point(-epsilon * gamma, epsilon * omega)
-        offset = 14 * [0.0, dynamics.GAMMA_FIGURE, least, 0.5].index(gamma)
-        parts.append(f'<text x="{x + 8:.1f}" y="{y - 8 - offset:.1f}" fill="{colour}" '
-                     f'font-size="12">{name}</text>')
-    parts.append("</svg>")
+        parts.append(svg.text(x + 8, y - 8 - 14 * row, name, colour))
+    figure = svg.document(width, height, "forward Euler stability region near the origin", parts,
+                          background=False)
     caption = (
         "\n\n*Near $z = 0$, the disc $|1 + z| \\le 1$ where forward Euler is stable (shaded; "
         "horizontal axis stretched, so the circle's edge looks flat) and the scaled eigenvalues "
@@ -187,7 +185,7 @@ def stability_region_svg() -> str:
         "$\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It leaves "
         "again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
     )
-    return "".join(parts) + caption
+    return figure + caption
 
 
 TABLES: dict[str, Callable[[], str]] = {

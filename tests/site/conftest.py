@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from sitebuild import browser as site_browser
 from sitebuild.paths import BUILD
-from sitebuild.serve import make_server
 
 SITE = BUILD / "site"
-CHROMIUM = "/usr/bin/chromium"
-# Without the background-networking flags Chromium phones home at start, which a closed network
-# turns into failed requests that are not the site's.
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--autoplay-policy=no-user-gesture-required",
-]
 
 
 def built_pages() -> list[str]:
@@ -35,21 +23,19 @@ def built_pages() -> list[str]:
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    if not (SITE / "index.html").exists():
-        pytest.fail("no built site in build/site: run `make site` (make test does) first")
-    os.environ["COMPANION_SERVE_QUIET"] = "1"
-    server = make_server(str(SITE), 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    try:
+        with site_browser.served(SITE) as url:
+            yield url
+    except FileNotFoundError as missing:
+        pytest.fail(f"{missing} (make test does)")
 
 
 @pytest.fixture(scope="session")
 def browser():
-    if shutil.which(CHROMIUM) is None and not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: install the Debian package chromium (make test does)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+        try:
+            chromium = site_browser.launch(playwright)
+        except FileNotFoundError as missing:
+            pytest.fail(str(missing))
+        yield chromium
+        chromium.close()
