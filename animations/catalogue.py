@@ -4,6 +4,7 @@ A scene module declares ``CHAPTER`` and ``SCENES``; a scene's caption is the
 first line of its docstring. A render's inputs are the scene module and every
 project module it imports, transitively, found by reading ``import``
 statements, so editing a derivation re-renders exactly the scenes that draw it.
+The site build reads the same import closure to know when its tables are stale.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 import animations
 
 ROOT = Path(animations.__file__).resolve().parent.parent
-PROJECT_PACKAGES = ("animations", "derivations")
+PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
 NOT_SCENE_MODULES = {"catalogue", "decks", "palette", "render", "slides", "style"}
 
 
@@ -35,6 +36,11 @@ class SceneEntry:
     @property
     def path(self) -> Path:
         return module_path(self.module)
+
+    @property
+    def scene_class(self) -> type:
+        """The Manim scene class itself (importing its module)."""
+        return getattr(importlib.import_module(self.module), self.name)
 
 
 def module_path(module: str) -> Path:

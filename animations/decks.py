@@ -17,7 +17,6 @@ import importlib.util
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from animations import catalogue, slides, style
+from animations.render import run_themed
 
 DECKS = catalogue.ROOT / "build" / "decks"
 PLACEHOLDER = "__REVEAL__"
@@ -102,14 +102,6 @@ def is_up_to_date(chapter: int, theme: str) -> bool:
     return json.loads(stamp.read_text())["input_hash"] == deck_hash(chapter, theme)
 
 
-def _run(command: list[str], cwd: str, theme: str) -> None:
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                            env={**os.environ, "COMPANION_THEME": theme})
-    if result.returncode != 0:
-        tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
-        raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")
-
-
 def build_deck(chapter: int, theme: str) -> float:
     """Render and convert one chapter's deck; returns the seconds it took."""
     started = time.perf_counter()
@@ -120,12 +112,12 @@ def build_deck(chapter: int, theme: str) -> float:
     DECKS.mkdir(parents=True, exist_ok=True)
     tool = [sys.executable, "-m", "manim_slides"]
     with tempfile.TemporaryDirectory(prefix=f"deck-{chapter}-") as work:
-        _run([*tool, "render", "-ql", "--disable_caching", "--progress_bar", "none",
-              slides.__file__, *names], work, theme)
-        _run([*tool, "convert", "--to", "html", "-cone_file=true", f"-ccdn_url={PLACEHOLDER}",
-              *names, "deck.html"], work, theme)
-        _run([*tool, "convert", "--to", "pdf", *names, str(base.with_suffix(".pdf"))],
-             work, theme)
+        run_themed([*tool, "render", "-ql", "--disable_caching", "--progress_bar", "none",
+                    slides.__file__, *names], work, theme)
+        run_themed([*tool, "convert", "--to", "html", "-cone_file=true",
+                    f"-ccdn_url={PLACEHOLDER}", *names, "deck.html"], work, theme)
+        run_themed([*tool, "convert", "--to", "pdf", *names, str(base.with_suffix(".pdf"))],
+                   work, theme)
         html = (Path(work) / "deck.html").read_text(encoding="utf-8")
     base.with_suffix(".html").write_text(inline_reveal(html), encoding="utf-8")
     seconds = time.perf_counter() - started

@@ -142,21 +142,31 @@ def save_poster(last: av.VideoFrame, target: Path, *, small: bool) -> None:
     image.save(target, optimize=small)
 
 
+def run_themed(command: list[str], cwd: Path | str, theme: str) -> None:
+    """Run a Manim tool in a subprocess with ``COMPANION_THEME`` set to ``theme``.
+
+    A failure raises RuntimeError carrying the last lines of the tool's output,
+    which is where Manim and manim-slides say what went wrong.
+    """
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                            env={**os.environ, "COMPANION_THEME": theme})
+    if result.returncode != 0:
+        tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
+        raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")
+
+
 def _manim(
     entry: catalogue.SceneEntry, variant: Variant, scratch: str, suffix: str, *flags: str
 ) -> Path:
     """Run Manim on ``entry`` in a subprocess: the ``suffix`` file it wrote, or RuntimeError."""
-    command = [
+    run_themed([
         sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[variant.quality]}",
         "--media_dir", scratch, "--disable_caching", "--progress_bar", "none",
         "--output_file", entry.name, *flags, str(entry.path), entry.name,
-    ]
-    environment = {**os.environ, "COMPANION_THEME": variant.theme}
-    result = subprocess.run(command, capture_output=True, text=True, cwd=catalogue.ROOT,
-                            env=environment)
+    ], catalogue.ROOT, variant.theme)
     written = sorted(Path(scratch).glob(f"**/{entry.name}*{suffix}"))
-    if result.returncode != 0 or not written:
-        raise RuntimeError("\n".join((result.stdout + result.stderr).strip().splitlines()[-15:]))
+    if not written:
+        raise RuntimeError(f"manim succeeded but wrote no {entry.name}*{suffix} file")
     return written[0]
 
 

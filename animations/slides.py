@@ -38,13 +38,7 @@ def _presentation(scene: type[manim.Scene]) -> type[manim.Scene]:
                 {"__module__": __name__, "__doc__": scene.__doc__})
 
 
-def _scene_class(entry: catalogue.SceneEntry) -> type[manim.Scene]:
-    import importlib
-
-    return getattr(importlib.import_module(entry.module), entry.name)
-
-
 PRESENTATIONS = {
-    entry.name: _presentation(_scene_class(entry)) for entry in catalogue.scenes().values()
+    entry.name: _presentation(entry.scene_class) for entry in catalogue.scenes().values()
 }
 globals().update({cls.__name__: cls for cls in PRESENTATIONS.values()})

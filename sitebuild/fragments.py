@@ -14,12 +14,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from animations import catalogue
 from derivations.engine import Derivation, all_derivations
 from derivations.engine.markdown import render, test_command
 from derivations.notation import NOTATION
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
-from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES
+from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
 from sitebuild.verification import DerivationRecord
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
@@ -131,20 +132,29 @@ def deck_fragments() -> dict[str, str]:
     return fragments
 
 
+def _table_modules() -> list[str]:
+    """The modules of ``sitebuild/tables``, one per chapter, each with a ``TABLES`` mapping."""
+    import sitebuild.tables
+
+    return [f"sitebuild.tables.{info.name}"
+            for info in pkgutil.iter_modules(sitebuild.tables.__path__)]
+
+
 def table_fragments() -> dict[str, str]:
-    """``tables/<name>.md`` from every ``TABLES`` mapping, recomputed only when sources change."""
-    # Everything the table modules import from the project (the plots' SVG pieces and palette).
-    digest = sources_digest("derivations", "sitebuild/tables", "sitebuild/svg.py",
-                            "animations/palette.py")
+    """``tables/<name>.md`` from every ``TABLES`` mapping, recomputed only when sources change.
+
+    The sources are the table modules and every project module they import,
+    found by reading imports as the renders find theirs (:mod:`animations.catalogue`).
+    """
+    sources = {path for module in _table_modules() for path in catalogue.dependencies(module)}
+    digest = sources_digest(*(path.relative_to(ROOT).as_posix() for path in sorted(sources)))
     return load_or_compute("tables", digest, _compute_tables)
 
 
 def _compute_tables() -> dict[str, str]:
-    import sitebuild.tables
-
     fragments: dict[str, str] = {}
-    for info in pkgutil.iter_modules(sitebuild.tables.__path__):
-        module = importlib.import_module(f"sitebuild.tables.{info.name}")
+    for name in _table_modules():
+        module = importlib.import_module(name)
         tables: dict[str, Callable[[], str]] = module.TABLES
         for name, build in tables.items():
             key = f"tables/{name}.md"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 import sys
@@ -24,8 +23,7 @@ def frame_count(path) -> int:
 
 @pytest.mark.parametrize("name", SCENES)
 def test_scene_renders_a_tiny_video(name, tmp_path):
-    entry = catalogue.scenes()[name]
-    scene_class = getattr(importlib.import_module(entry.module), name)
+    scene_class = catalogue.scenes()[name].scene_class
     settings = {
         "media_dir": str(tmp_path), "pixel_width": 192, "pixel_height": 108, "frame_rate": 4,
         # LaTeX output is keyed by its source: keeping it across runs skips recompiling formulas

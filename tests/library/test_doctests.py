@@ -18,6 +18,8 @@ def test_docstring_examples_run(name):
 
 
 def test_the_library_has_examples_to_run():
-    attempted = sum(doctest.testmod(importlib.import_module(name)).attempted
-                    for name in LIBRARY_MODULES)
-    assert attempted >= 10
+    # Counted, not run again: the test above runs them.
+    finder = doctest.DocTestFinder()
+    examples = sum(len(test.examples) for name in LIBRARY_MODULES
+                   for test in finder.find(importlib.import_module(name)))
+    assert examples >= 10
