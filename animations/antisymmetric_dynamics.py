@@ -157,7 +157,7 @@ class EulerStabilityRegion(style.CompanionScene):
         condition = get("forward-euler-diffusion-condition")
         epsilon, omega = float(dynamics.EPSILON), 2.0
         least = float(condition.value("gamma_-").subs(
-            {symbol("epsilon_step"): dynamics.EPSILON, symbol("omega_frequency"): omega}))
+            {symbol("epsilon"): dynamics.EPSILON, symbol("omega"): omega}))
         figure_gamma = dynamics.GAMMA_FIGURE
         final_gamma = 0.5
         # Zoom near z = 0, where the disc's edge is nearly vertical: stretch Re z.

@@ -1,7 +1,9 @@
-"""Command line: ``python -m derivations verify [SLUG ...]``, ``list``, ``render SLUG``.
+"""Command line: ``python -m derivations verify [SLUG ...]``, ``list``, ``show SLUG``, ``mutate``.
 
-``verify`` prints every step with its verdict and exits 1 if any step fails,
-so it can gate a commit or a CI job on its own.
+``verify`` prints every step with its verdict and scope, checks derivations on
+every core, and exits 1 if any step fails; an unknown slug is a usage error
+(exit 2) that lists the known ones. ``mutate`` perturbs every step and reports
+the mutation score (see :mod:`derivations.engine.mutation`).
 """
 
 from __future__ import annotations
@@ -10,57 +12,152 @@ import argparse
 import sys
 import time
 
-from derivations.engine import get, slugs, verify
+from derivations.engine import get, slugs
 from derivations.engine.markdown import render
+from derivations.engine.records import DerivationRecord, fixed_size_only, records, scope_totals
+from derivations.engine.timelimit import default_seconds
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A mistake in the command line: exit 2 with one line."""
 
 
 def _resolve(requested: list[str]) -> list[str]:
     known = slugs()
     unknown = [slug for slug in requested if slug not in known]
     if unknown:
-        raise SystemExit(
-            f"unknown derivation(s): {', '.join(unknown)}\nknown: {', '.join(known)}"
-        )
+        raise UsageError(f"unknown derivation(s): {', '.join(unknown)}; "
+                         f"known: {', '.join(known)}")
+    duplicates = sorted({slug for slug in requested if requested.count(slug) > 1})
+    if duplicates:
+        raise UsageError(f"derivation(s) named twice: {', '.join(duplicates)}")
     return requested or known
 
 
-def command_verify(requested: list[str]) -> int:
-    failed = 0
+def _print_record(item: DerivationRecord) -> None:
+    print(f"{'PASS' if item.passed else 'FAIL'}  {item.slug}  ({item.title}) — "
+          f"{item.scope_label.replace('$', '')}")
+    for step in item.steps:
+        mark = "ok  " if step.passed else "FAIL"
+        scope = step.scope_label.replace("$", "").replace("\\geq", "≥").replace("\\times", "×")
+        print(f"    {mark} {step.label:<36} {step.kind:<10} {scope:<22}"
+              f" {step.milliseconds:8.1f} ms  {step.detail}")
+    for problem in item.problems:
+        print(f"    FAIL {problem}")
+
+
+def command_verify(requested: list[str], jobs: int | None, seconds: float | None) -> int:
     started = time.perf_counter()
     selected = _resolve(requested)
-    for slug in selected:
-        result = verify(get(slug))
-        print(f"{'PASS' if result.passed else 'FAIL'}  {slug}  ({result.derivation.title})")
-        for step_result in result.steps:
-            mark = "ok  " if step_result.verdict.passed else "FAIL"
-            print(
-                f"    {mark} {step_result.step.label:<38} {step_result.step.check.describe():<34}"
-                f" {step_result.seconds * 1000:7.1f} ms  {step_result.verdict.detail}"
-            )
-        failed += not result.passed
-    total = time.perf_counter() - started
-    print(f"{len(selected) - failed} passed, {failed} failed ({total:.2f} s)")
+    found = records(selected, jobs=jobs, seconds=seconds)
+    for item in found:
+        _print_record(item)
+    failed = sum(not item.passed for item in found)
+    totals = scope_totals(found)
+    steps = sum(len(item.steps) for item in found)
+    breakdown = "; ".join(f"{kind}: " + ", ".join(f"{n} {scope}" for scope, n in sorted(t.items()))
+                          for kind, t in sorted(totals.items()))
+    print(f"{steps} steps ({breakdown})")
+    fixed = fixed_size_only(found)
+    if fixed:
+        print(f"{len(fixed)} derivation(s) claim every size but are checked at a fixed size: "
+              + ", ".join(item.slug for item in fixed))
+    print(f"{len(selected) - failed} passed, {failed} failed "
+          f"({time.perf_counter() - started:.2f} s)")
     return 1 if failed else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m derivations", description=__doc__)
+def command_mutate(requested: list[str], seconds: float) -> int:
+    from derivations.engine.mutation import run
+
+    selected = _resolve(requested)
+    counts: dict[str, int] = {}
+    bad = []
+    for slug in selected:
+        for result in run(get(slug), seconds):
+            counts[result.outcome] = counts.get(result.outcome, 0) + 1
+            if result.outcome in ("false-pass", "stale"):
+                bad.append(result)
+                print(f"{result.outcome.upper()}  {slug} › {result.label} [{result.kind}]: "
+                      f"{result.detail}")
+    total = sum(counts.values())
+    killed, still = counts.get("killed", 0), counts.get("still-true", 0)
+    false_passes = counts.get("false-pass", 0)
+    judged = killed + false_passes
+    score = 100.0 * killed / judged if judged else 100.0
+    print(f"{total} mutants: {killed} killed, {still} still true (explained), "
+          f"{false_passes} false passes, {counts.get('stale', 0)} stale declarations; "
+          f"mutation score {score:.1f}%")
+    return 1 if bad else 0
+
+
+def _positive_seconds(raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {raw!r}")
+    return value
+
+
+def _positive_jobs(raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {raw!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m derivations", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     verify_parser = commands.add_parser("verify", help="check derivations step by step")
     verify_parser.add_argument("slugs", nargs="*", help="derivations to check (default: all)")
+    verify_parser.add_argument("--jobs", type=_positive_jobs, default=None,
+                               help="processes to verify with (default: one per core)")
+    verify_parser.add_argument("--timeout", type=_positive_seconds, default=None,
+                               help="seconds one step may take (default: "
+                                    "$DERIVATIONS_STEP_TIMEOUT or 20)")
     commands.add_parser("list", help="list registered derivations")
-    render_parser = commands.add_parser("render", help="print a derivation as Markdown")
-    render_parser.add_argument("slug")
-    arguments = parser.parse_args(argv)
-    if arguments.command == "verify":
-        return command_verify(arguments.slugs)
-    if arguments.command == "list":
-        for slug in slugs():
-            derivation = get(slug)
-            print(f"ch{derivation.chapter}  {slug:<40} {derivation.title}")
+    show_parser = commands.add_parser("show", help="print a derivation as the site's Markdown")
+    show_parser.add_argument("slug")
+    mutate_parser = commands.add_parser("mutate", help="perturb every step; report the score")
+    mutate_parser.add_argument("slugs", nargs="*", help="derivations to perturb (default: all)")
+    mutate_parser.add_argument("--timeout", type=_positive_seconds, default=10.0,
+                               help="seconds one perturbed step may take (default: 10)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = build_parser().parse_args(argv)
+    try:
+        try:
+            default_seconds()
+        except ValueError as malformed:  # a bad $DERIVATIONS_STEP_TIMEOUT is a usage error
+            raise UsageError(str(malformed)) from None
+        if arguments.command == "verify":
+            return command_verify(arguments.slugs, arguments.jobs, arguments.timeout)
+        if arguments.command == "mutate":
+            return command_mutate(arguments.slugs, arguments.timeout)
+        if arguments.command == "list":
+            for slug in slugs():
+                derivation = get(slug)
+                print(f"ch{derivation.chapter}  {slug:<44} {derivation.title}")
+            return 0
+        print(render(get(_resolve([arguments.slug])[0])))
         return 0
-    print(render(get(_resolve([arguments.slug])[0])))
-    return 0
+    except UsageError as error:
+        print(f"python -m derivations: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("python -m derivations: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,8 +1,12 @@
-"""The one notation of the companion: symbol, SymPy assumptions, meaning and colour.
+"""The one notation of the companion: symbol, SymPy assumptions, meaning, colour, and where the
+sources write it differently.
 
 Derivations build their statements from these symbols, animations colour them
-with these colours, and the site's notation page is generated from this
-table, so a symbol cannot mean one thing in a proof and another in a video.
+with these colours, and the site's notation page is generated from this table,
+so a symbol cannot mean one thing in a proof and another in a video. Every entry
+prints as a different formula (a test checks it): one symbol, one meaning.
+Entries are grouped by the chapter that introduces them; a chapter adds its own
+symbols in its own group.
 """
 
 from __future__ import annotations
@@ -10,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sympy
+
+from derivations.engine.latex import textbook_latex
+from derivations.engine.text import check_prose
 
 # Colour language (hex): warm for growth, cool for decay, green for norm-preserving.
 EXPLODING = "#E4572E"
@@ -19,117 +26,168 @@ ACCENT = "#F3A712"
 NEUTRAL = "#8A8A8A"
 INK = "#222222"
 
+# The size of a square matrix in a proof for every size: d×d, with d ≥ 1.
+DIMENSION = sympy.Symbol("d", integer=True, positive=True)
+
 
 @dataclass(frozen=True)
 class Notation:
-    """One symbol: its SymPy object (with assumptions), what it means, its colour, its chapter."""
+    """One symbol: its SymPy object (with assumptions), meaning, colour and chapter.
+
+    ``meaning`` and ``sources`` are Markdown with ``$…$`` math; ``sources`` says
+    how a source writes the same thing when it uses another letter.
+    """
 
     key: str
     symbol: sympy.Basic
     meaning: str
     colour: str
     chapter: int
+    sources: str = ""
+
+    def __post_init__(self) -> None:
+        check_prose(self.meaning, f"meaning of notation {self.key!r}")
+        if self.sources:
+            check_prose(self.sources, f"sources of notation {self.key!r}")
 
     @property
     def latex(self) -> str:
-        """The LaTeX SymPy prints for the symbol: one spelling for pages and videos."""
-        return sympy.latex(self.symbol)
+        """The LaTeX printed for the symbol: one spelling for pages and videos."""
+        return textbook_latex(self.symbol)
 
 
-NOTATION: tuple[Notation, ...] = (
+def _square(name: str) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(name, DIMENSION, DIMENSION)
+
+
+def _vector(name: str) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(name, DIMENSION, 1)
+
+
+# --- Chapter 1: Fibonacci and repeated powers ------------------------------------------------
+CHAPTER_1 = (
     Notation("n", sympy.Symbol("n", integer=True, nonnegative=True),
-             "number of repeated multiplications (a power); an integer n ≥ 0", INK, 1),
-    Notation("k", sympy.Symbol("k", integer=True),
-             "an integer index", INK, 1),
+             "a number of repeated multiplications (a power), an integer $n \\geq 0$", INK, 1),
+    Notation("k", sympy.Symbol("k", integer=True), "an integer index", INK, 1),
+    Notation("d", DIMENSION, "the size of a square matrix ($d \\times d$), $d \\geq 1$", INK, 1),
     Notation("F", sympy.MatrixSymbol("F", 2, 2),
-             "the Fibonacci matrix [[0, 1], [1, 1]] (Merity's convention)", ACCENT, 1),
+             "the Fibonacci matrix $\\begin{bmatrix}0 & 1\\\\ 1 & 1\\end{bmatrix}$ "
+             "(Merity's convention)", ACCENT, 1),
     Notation("F'", sympy.MatrixSymbol("F'", 2, 2),
-             "the other common Fibonacci matrix [[1, 1], [1, 0]]", NEUTRAL, 1),
-    Notation("fib", sympy.Function("F"),
-             "the Fibonacci numbers F(0) = 0, F(1) = 1, F(k+2) = F(k+1) + F(k)", ACCENT, 1),
+             "the other common Fibonacci matrix $\\begin{bmatrix}1 & 1\\\\ 1 & 0\\end{bmatrix}$",
+             NEUTRAL, 1),
+    Notation("fib", sympy.fibonacci(sympy.Symbol("n", integer=True, nonnegative=True)),
+             "the Fibonacci numbers: $F_0 = 0$, $F_1 = 1$, $F_{k+2} = F_{k+1} + F_k$",
+             ACCENT, 1),
     Notation("phi", sympy.Symbol("varphi", positive=True),
-             "the golden ratio (1 + √5)/2, the dominant eigenvalue of F", EXPLODING, 1),
+             "the golden ratio $(1 + \\sqrt5)/2$, the eigenvalue of $F$ outside the unit circle",
+             EXPLODING, 1),
     Notation("psi", sympy.Symbol("psi", negative=True),
-             "the conjugate (1 − √5)/2, the eigenvalue of F inside the unit circle", VANISHING, 1),
-    Notation("lambda", sympy.Symbol("lambda"),
-             "an eigenvalue", ACCENT, 1),
-    Notation("Q", sympy.MatrixSymbol("Q", 2, 2),
-             "a matrix whose columns are eigenvectors of F", NEUTRAL, 1),
+             "the conjugate $(1 - \\sqrt5)/2$, the eigenvalue of $F$ inside the unit circle",
+             VANISHING, 1),
+    Notation("lambda", sympy.Symbol("lambda"), "an eigenvalue (always; never a singular value)",
+             ACCENT, 1),
+    Notation("V", sympy.MatrixSymbol("V", 2, 2),
+             "a matrix whose columns are eigenvectors, $A = V\\Lambda V^{-1}$", NEUTRAL, 1,
+             sources="Merity and the Korean summary write $Q$; here $Q$ is always orthogonal"),
     Notation("Lambda", sympy.MatrixSymbol("Lambda", 2, 2),
-             "the diagonal matrix of eigenvalues, F = QΛQ⁻¹", NEUTRAL, 1),
+             "the diagonal matrix of eigenvalues", NEUTRAL, 1),
     Notation("R", sympy.MatrixSymbol("R", 2, 2),
-             "the 90° rotation [[0, 1], [−1, 0]] of Merity's article", PRESERVING, 1),
-    Notation("J", sympy.MatrixSymbol("J", 2, 2),
-             "the Jordan block [[1, 1], [0, 1]]: eigenvalues 1, powers unbounded", EXPLODING, 1),
-    Notation("A", sympy.MatrixSymbol("A", 2, 2),
-             "a generic square matrix", INK, 1),
+             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$ of Merity's "
+             "article", PRESERVING, 1),
+    Notation("B", sympy.MatrixSymbol("B", 2, 2),
+             "the shear $\\begin{bmatrix}1 & 1\\\\ 0 & 1\\end{bmatrix}$: both eigenvalues 1, "
+             "powers unbounded", EXPLODING, 1),
+    Notation("B_lambda", sympy.MatrixSymbol("B_lambda", 2, 2),
+             "a $2 \\times 2$ Jordan block $\\begin{bmatrix}\\lambda & 1\\\\ 0 & \\lambda"
+             "\\end{bmatrix}$", EXPLODING, 1,
+             sources="textbooks often write $J$; here $J$ is always a Jacobian"),
+    Notation("A", _square("A"), "a square matrix", INK, 1),
     Notation("rho", sympy.Symbol("rho", nonnegative=True),
-             "spectral radius ρ(A) = max |λ| over the eigenvalues of A", ACCENT, 1),
-    Notation("W", sympy.MatrixSymbol("W", 5, 5),
-             "the recurrent (hidden-to-hidden) weight matrix", ACCENT, 1),
+             "the spectral radius $\\rho(A)$, the largest $|\\lambda|$ over the eigenvalues of "
+             "$A$", ACCENT, 1),
+    Notation("W", _square("W"), "the recurrent (hidden-to-hidden) weight matrix", ACCENT, 1),
     Notation("t", sympy.Symbol("t", integer=True, nonnegative=True),
-             "a time step of the recurrent network", INK, 1),
-    # Chapter 3: backpropagation through time (Pascanu, Mikolov & Bengio 2013).
-    Notation("x_t", sympy.Symbol("x_t"),
-             "hidden state at time t, x_t = W σ(x_{t−1}) + W_in u_t + b", INK, 3),
-    Notation("u_t", sympy.Symbol("u_t"), "input at time t", INK, 3),
-    Notation("W_in", sympy.Symbol("W_in"), "input-to-hidden weight matrix", NEUTRAL, 3),
-    Notation("b", sympy.Symbol("b"), "bias vector of the recurrent layer", NEUTRAL, 3),
-    Notation("sigma", sympy.Function("sigma"),
-             "the nonlinearity, applied entrywise (tanh, the logistic sigmoid, or the identity)",
-             INK, 3),
-    Notation("gamma_sigma", sympy.Symbol("gamma_sigma", positive=True),
-             "a bound on the nonlinearity's slope: |σ′(x)| ≤ γ for all x (1 for tanh, 1/4 for "
-             "the sigmoid)", ACCENT, 3),
-    Notation("lambda_1", sympy.Symbol("lambda_1", nonnegative=True),
-             "largest singular value of W, λ₁ = ‖W‖₂ (Pascanu's notation; not an eigenvalue)",
-             ACCENT, 3),
-    Notation("eta", sympy.Symbol("eta", nonnegative=True),
-             "per-step Jacobian bound η = γλ₁ with ‖∂x_{k+1}/∂x_k‖₂ ≤ η", VANISHING, 3),
-    Notation("l", sympy.Symbol("l", integer=True, nonnegative=True),
-             "how far back in time a gradient travels, l = t − k", INK, 3),
-    Notation("loss", sympy.Symbol("varepsilon"),
-             "the training loss ε = Σ_t ε_t, summed over time steps", EXPLODING, 3),
-    Notation("theta", sympy.Symbol("theta"), "a parameter of the network (W, W_in or b)", INK, 3),
-    Notation("clip_threshold", sympy.Symbol("tau", positive=True),
-             "gradient-norm clipping threshold", PRESERVING, 3),
-    Notation("gamma_diffusion", sympy.Symbol("gamma", positive=True),
-             "diffusion constant γ > 0 of the AntisymmetricRNN, subtracted from the diagonal",
-             VANISHING, 4),
-    Notation("epsilon_step", sympy.Symbol("epsilon", positive=True),
-             "forward Euler step size ε > 0", ACCENT, 4),
-    Notation("omega_frequency", sympy.Symbol("omega", positive=True),
-             "angular frequency ω: M has eigenvalues ±iω", PRESERVING, 4),
-    Notation("t_continuous", sympy.Symbol("t", real=True),
-             "continuous time of the ODE h′(t) = f(h(t))", INK, 4),
-    Notation("M_antisymmetric", sympy.MatrixSymbol("M", 2, 2),
-             "an antisymmetric matrix, Mᵀ = −M (in the cell, M = W − Wᵀ)", PRESERVING, 4),
-    Notation("J_ode", sympy.MatrixSymbol("J", 2, 2),
-             "the Jacobian ∂f/∂h of the ODE's right-hand side f", ACCENT, 4),
-    Notation("A_sensitivity", sympy.MatrixSymbol("A(t)", 2, 2),
-             "sensitivity A(t) = ∂h(t)/∂h(0) of the ODE's solution to its initial state",
-             ACCENT, 4),
-    Notation("D_slope", sympy.MatrixSymbol("D", 2, 2),
-             "diagonal matrix of activation slopes, e.g. diag(1 − tanh²(a))", NEUTRAL, 4),
-    Notation("H_conserved", sympy.Symbol("H"),
-             "a quantity conserved along the ODE's trajectories", PRESERVING, 4),
-    Notation("Q_orth", sympy.MatrixSymbol("Q", 3, 3),
-             "a real orthogonal matrix, QᵀQ = I (written with general 3×3 entries in proofs)",
-             PRESERVING, 2),
-    Notation("W_orth", sympy.MatrixSymbol("W", 3, 3),
-             "an orthogonal recurrent weight matrix (general 3×3 entries in proofs)",
-             PRESERVING, 2),
-    Notation("x_vec", sympy.MatrixSymbol("x", 3, 1),
-             "a real vector the matrix acts on", INK, 2),
-    Notation("h", sympy.MatrixSymbol("h", 3, 1),
-             "the hidden state of the recurrent network", INK, 2),
-    Notation("g", sympy.Symbol("g", positive=True),
-             "the gain of an orthogonal initialiser: W = gQ", ACCENT, 2),
-    Notation("theta_angle", sympy.Symbol("theta", real=True),
-             "a rotation angle", PRESERVING, 2),
-    Notation("sigma_singular", sympy.Symbol("sigma", real=True),
-             "a singular value (σ² is an eigenvalue of WᵀW)", ACCENT, 2),
+             "time: a step of the recurrent network (an integer), or the ODE's time (a real "
+             "number) in chapter 4", INK, 1),
 )
+
+# --- Chapter 2: orthogonal matrices and initialisation ---------------------------------------
+CHAPTER_2 = (
+    Notation("Q", _square("Q"), "an orthogonal matrix, $Q^\\top Q = I$", PRESERVING, 2),
+    Notation("x", _vector("x"), "a real vector the matrix acts on", INK, 2),
+    Notation("h", _vector("h"),
+             "the hidden state of the recurrent network ($h_t$ at time $t$)", INK, 2,
+             sources="Pascanu, Mikolov and Bengio (and the notes on their paper) write $x_t$"),
+    Notation("g", sympy.Symbol("g", positive=True),
+             "the gain of an orthogonal initialiser: $W = gQ$", ACCENT, 2),
+    Notation("theta", sympy.Symbol("theta", real=True), "a rotation angle", PRESERVING, 2),
+    Notation("R_theta", sympy.MatrixSymbol("R_theta", 2, 2), "the rotation by the angle "
+             "$\\theta$", PRESERVING, 2),
+    Notation("s", sympy.Symbol("s", nonnegative=True),
+             "a singular value ($s^2$ is an eigenvalue of $W^\\top W$)", ACCENT, 2,
+             sources="many texts write $\\sigma$; here $\\sigma$ is the nonlinearity"),
+    Notation("H", _square("H"), "a Householder reflector $I - 2uu^\\top/u^\\top u$", NEUTRAL, 2),
+)
+
+# --- Chapter 3: backpropagation through time (Pascanu, Mikolov & Bengio 2013) ----------------
+CHAPTER_3 = (
+    Notation("u_t", sympy.Symbol("u_t"), "the input at time $t$", INK, 3),
+    Notation("W_in", sympy.Symbol(r"W_{\mathrm{in}}"), "the input-to-hidden weight matrix",
+             NEUTRAL, 3,
+             sources="$W_{\\mathrm{in}}$ in the notes"),
+    Notation("b", sympy.Symbol("b"), "the bias vector of the recurrent layer", NEUTRAL, 3),
+    Notation("sigma", sympy.Function("sigma"),
+             "the nonlinearity, applied entrywise ($\\tanh$, the logistic sigmoid, or the "
+             "identity)", INK, 3),
+    Notation("beta", sympy.Symbol("beta", positive=True),
+             "a bound on the nonlinearity's slope: $|\\sigma'(z)| \\leq \\beta$ for every $z$ "
+             "(1 for $\\tanh$, $1/4$ for the sigmoid)", ACCENT, 3,
+             sources="the paper and its notes write $\\gamma$; here $\\gamma$ is the diffusion "
+                     "of chapter 4"),
+    Notation("s_1", sympy.Symbol("s_1", nonnegative=True),
+             "the largest singular value of $W$, $s_1 = \\lVert W\\rVert_2$", ACCENT, 3,
+             sources="the paper writes $\\lambda_1$; it is not an eigenvalue"),
+    Notation("eta", sympy.Symbol("eta", nonnegative=True),
+             "the per-step bound $\\eta = \\beta s_1$ on the norm of one Jacobian factor",
+             VANISHING, 3),
+    Notation("l", sympy.Symbol("l", integer=True, nonnegative=True),
+             "how far back in time a gradient travels, $l = t - k$", INK, 3),
+    Notation("loss", sympy.Symbol(r"\mathcal{L}"),
+             "the training loss $\\mathcal{L} = \\sum_t \\mathcal{L}_t$, summed over time steps",
+             EXPLODING, 3, sources="the notes write $\\varepsilon$ (the paper $\\mathcal{E}$); "
+                                   "here $\\varepsilon$ is the Euler step of chapter 4"),
+    Notation("w", sympy.Symbol("w"), "one parameter of the network (an entry of $W$, "
+             "$W_{\\mathrm{in}}$ or $b$)", INK, 3, sources="the paper writes $\\theta$; here "
+                                                        "$\\theta$ is an angle"),
+    Notation("J", _square("J"), "a Jacobian: $\\partial h_t/\\partial h_k$ in chapter 3, "
+             "$\\partial f/\\partial h$ of the ODE in chapter 4", ACCENT, 3),
+    Notation("D", _square("D"), "the diagonal matrix of activation slopes "
+             "$\\operatorname{diag}(\\sigma'(\\cdot))$", NEUTRAL, 3),
+    Notation("G", _vector("G"), "the gradient vector that clipping rescales", EXPLODING, 3),
+    Notation("tau", sympy.Symbol("tau", positive=True), "the gradient-norm clipping threshold",
+             PRESERVING, 3),
+)
+
+# --- Chapter 4: AntisymmetricRNN (Chang, Chen, Haber & Chi 2019) ------------------------------
+CHAPTER_4 = (
+    Notation("gamma", sympy.Symbol("gamma", positive=True),
+             "the diffusion $\\gamma > 0$ of the AntisymmetricRNN, subtracted from the diagonal",
+             VANISHING, 4),
+    Notation("epsilon", sympy.Symbol("varepsilon", positive=True),
+             "the forward Euler step size $\\varepsilon > 0$", ACCENT, 4),
+    Notation("omega", sympy.Symbol("omega", positive=True),
+             "an angular frequency: $M$ has eigenvalues $\\pm i\\omega$", PRESERVING, 4),
+    Notation("M", _square("M"), "an antisymmetric matrix, $M^\\top = -M$ (in the cell, "
+             "$M = W - W^\\top$)", PRESERVING, 4),
+    Notation("Phi", sympy.MatrixSymbol("Phi", 2, 2),
+             "the sensitivity $\\Phi(t) = \\partial h(t)/\\partial h(0)$ of the ODE's solution to "
+             "its initial state", ACCENT, 4),
+    Notation("C", sympy.Symbol("C"), "a quantity conserved along the ODE's trajectories",
+             PRESERVING, 4),
+)
+
+NOTATION: tuple[Notation, ...] = CHAPTER_1 + CHAPTER_2 + CHAPTER_3 + CHAPTER_4
 
 _BY_KEY = {entry.key: entry for entry in NOTATION}
 

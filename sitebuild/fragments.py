@@ -15,47 +15,104 @@ from collections.abc import Callable
 from pathlib import Path
 
 from animations import catalogue
-from derivations.engine import Derivation, all_derivations
-from derivations.engine.markdown import render, test_command
+from derivations.engine import Derivation, Scope, ScopeKind, get, slugs
+from derivations.engine.markdown import ERRATUM_PREFIX, render
+from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
-from sitebuild.verification import DerivationRecord
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
-ERRATUM_PREFIX = "erratum-"
+CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
+TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
 
 
 def pages_including() -> dict[str, str]:
     """Which page (file name) first includes each derivation slug."""
     pages: dict[str, str] = {}
-    for page in sorted(PAGES.glob("*.md")):
+    for page in sorted(PAGES.rglob("*.md")):
         if page.name == "errata.md":
             continue
         for slug in INCLUDE.findall(page.read_text(encoding="utf-8")):
-            pages.setdefault(slug, page.name)
+            pages.setdefault(slug, page.relative_to(PAGES).as_posix())
     return pages
 
 
-CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
+def test_command(slug: str) -> str:
+    """The pytest node that checks the derivation ``slug`` in the test suite."""
+    return f"{TEST_NODE}[{slug}]"
 
 
-def published(derivation: Derivation, pages: dict[str, str]) -> str:
+def scopes_of(record: DerivationRecord) -> dict[str, Scope]:
+    """Each step's scope as the verifier found it."""
+    return {step.label: Scope(ScopeKind[step.scope.upper().replace("-", "_")], step.scope_label)
+            for step in record.steps}
+
+
+def published(derivation: Derivation, pages: dict[str, str],
+              record: DerivationRecord | None = None) -> str:
     """``derivation`` as Markdown whose ``(#slug)`` references work from any page."""
+    text = render(derivation, scopes_of(record) if record else None)
+    unknown = sorted({slug for slug in CROSS_REFERENCE.findall(text)
+                      if slug not in pages and "--" not in slug})
+    if unknown:
+        raise ValueError(f"{derivation.slug} links to derivations no page publishes: {unknown}")
     return CROSS_REFERENCE.sub(
-        lambda match: f"]({pages.get(match.group(1), '')}#{match.group(1)})",
-        render(derivation),
+        lambda match: f"]({pages.get(match.group(1).split('--')[0], '')}#{match.group(1)})",
+        text,
     )
 
 
-def derivation_fragments(pages: dict[str, str]) -> dict[str, str]:
-    """``derivations/<slug>.md`` for every registered derivation, linked to its report entry."""
-    return {
-        f"derivations/{d.slug}.md": published(d, pages)
-        + f"\n[Verification report entry](verification.md#report-{d.slug}){{ .report-link }}\n"
-        for d in all_derivations()
-    }
+def failure_fragment(record: DerivationRecord) -> str:
+    """What an author sees in place of a derivation that does not verify (``make dev`` only)."""
+    lines = [f'!!! failure "{record.slug} does not verify"', ""]
+    lines += [f"    - `{html.escape(line)}`" for line in record.failures()]
+    return "\n".join(lines) + "\n"
+
+
+def derivation_fragments(pages: dict[str, str],
+                         records: dict[str, DerivationRecord]) -> dict[str, str]:
+    """``derivations/<slug>.md`` for every registered derivation; a failed one (allowed only
+    while authoring) shows its failures instead."""
+    fragments = {}
+    for slug in slugs():
+        record = records.get(slug)
+        if record is not None and not record.passed:
+            fragments[f"derivations/{slug}.md"] = failure_fragment(record)
+        else:
+            fragments[f"derivations/{slug}.md"] = published(get(slug), pages, record)
+    return fragments
+
+
+def _buildable() -> list[Derivation]:
+    """Every derivation its builder can construct (all of them, unless an author is mid-edit)."""
+    found = []
+    for slug in slugs():
+        try:
+            found.append(get(slug))
+        except (ValueError, TypeError, KeyError):
+            continue
+    return found
+
+
+def formula_fragments(pages: dict[str, str]) -> dict[str, str]:
+    """``formulas/<slug>/<label>.md``: one checked step as a display formula, linked to its proof.
+
+    A page that wants a checked formula in its prose includes it by name instead
+    of typing it, so the formula shown is the formula checked.
+    """
+    fragments = {}
+    for derivation in _buildable():
+        page = pages.get(derivation.slug, "")
+        for step in derivation.steps:
+            fragments[f"formulas/{derivation.slug}/{step.label}.md"] = (
+                '<div class="checked-formula" markdown="1">\n\n$$\n' + step.latex() + "\n$$\n\n"
+                f"[✓ checked]({page}#{derivation.slug}--{step.label}){{ .checked-link }}\n\n"
+                "</div>\n"
+            )
+    return fragments
 
 
 def video_fragment(stamp: dict) -> str:
@@ -160,66 +217,86 @@ def _compute_tables() -> dict[str, str]:
             key = f"tables/{name}.md"
             if key in fragments:
                 raise RuntimeError(f"table {name!r} is defined twice")
-            fragments[key] = build()
+            try:
+                fragments[key] = build()
+            except Exception as error:
+                if not authoring():
+                    raise
+                fragments[key] = (f'!!! failure "table {name} failed"\n\n'
+                                  f"    `{html.escape(f'{type(error).__name__}: {error}')}`\n")
     return fragments
 
 
 def notation_fragment() -> str:
     """The notation table, generated from :data:`derivations.notation.NOTATION`."""
     rows = [
-        "| Symbol | Meaning | Colour | Chapter |",
-        "|---|---|---|---|",
+        "| Symbol | Meaning | Sources write | Colour | Chapter |",
+        "|---|---|---|---|---|",
     ]
     for entry in NOTATION:
         swatch = f'<span class="swatch" style="background:{entry.colour}"></span> `{entry.colour}`'
-        rows.append(f"| ${entry.latex}$ | {entry.meaning} | {swatch} | {entry.chapter} |")
+        rows.append(f"| ${entry.latex}$ | {entry.meaning} | {entry.sources or '—'} | {swatch} "
+                    f"| {entry.chapter} |")
     return "\n".join(rows) + "\n"
 
 
-def errata_fragment(pages: dict[str, str]) -> str:
+def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord]) -> str:
     """Every erratum derivation, by chapter, with a link to where its chapter discusses it."""
     lines = []
-    for derivation in all_derivations():
+    for derivation in _buildable():
         if derivation.slug.startswith(ERRATUM_PREFIX):
             page = pages.get(derivation.slug)
             where = f" Discussed in [chapter {derivation.chapter}]({page}#{derivation.slug})." \
                 if page else ""
-            lines += [f"*Chapter {derivation.chapter}.*{where}", "", published(derivation, pages),
-                      ""]
-    return "\n".join(lines)
+            lines += [f"*Chapter {derivation.chapter}.*{where}", "",
+                      published(derivation, pages, records.get(derivation.slug)), ""]
+    return "\n".join(lines).replace(' id="', ' id="errata-')
 
 
 def verification_fragment(records: list[DerivationRecord], pages: dict[str, str]) -> str:
-    """The verification report: every derivation, each step's kind of check and verdict."""
-    total_steps = sum(len(r.steps) for r in records)
-    kinds: dict[str, int] = {}
-    for record in records:
-        for step in record.steps:
-            kinds[step.kind] = kinds.get(step.kind, 0) + 1
-    summary = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+    """The verification report: totals by kind and scope, then every derivation's steps."""
+    totals = scope_totals(records)
+    scope_names = [kind.name.lower().replace("_", "-") for kind in reversed(ScopeKind)]
+    steps = sum(len(r.steps) for r in records)
     lines = [
-        f"{len(records)} derivations, {total_steps} steps ({summary}); "
+        f"{len(records)} derivations, {steps} steps; "
         f"{sum(r.passed for r in records)} of {len(records)} derivations verified.",
         "",
+        "| Check | " + " | ".join(scope_names) + " | total |",
+        "|---|" + "---|" * (len(scope_names) + 1),
     ]
+    for kind, by_scope in sorted(totals.items()):
+        cells = [str(by_scope.get(name, 0)) for name in scope_names]
+        lines.append(f"| {kind} | " + " | ".join(cells) + f" | {sum(by_scope.values())} |")
+    lines.append("")
+    fixed = fixed_size_only(records)
+    lines += [
+        f"**Conclusions by scope.** {sum(r.scope == 'general' for r in records)} of "
+        f"{len(records)} theorems are proved in general (for every size, every integer, or "
+        f"exactly as stated); {len(fixed)} claim every size but are checked at a fixed size:",
+        "",
+    ]
+    lines += [f"- [{r.title}]({pages.get(r.slug, '')}#{r.slug}): {r.scope_label}, because "
+              f"{r.fixed_size_because}" for r in fixed] or ["- none"]
+    lines += ["", "Run any of them yourself: `python -m derivations verify SLUG`, or the test "
+              f"`{TEST_NODE}[SLUG]`.", ""]
     for record in records:
         page = pages.get(record.slug)
         title = f"[{record.title}]({page}#{record.slug})" if page else record.title
         verdict = "verified" if record.passed else "**FAILED**"
         lines += [
-            f"### {record.slug} {{ #report-{record.slug} }}",
+            f"### {record.title} {{ #report-{record.slug} }}",
             "",
-            f"{title} — chapter {record.chapter} — {verdict}. "
-            f"Test: `{test_command(record.slug)}`",
+            f"{title} — chapter {record.chapter} — {verdict}; conclusion "
+            f"{record.scope_label}. Slug `{record.slug}`; test `{test_command(record.slug)}`.",
             "",
-            "| # | Step | Check | Verdict | Time |",
-            "|---|---|---|---|---|",
+            "| # | Step | Check | Scope | Verdict | Time |",
+            "|---|---|---|---|---|---|",
         ]
         for number, step in enumerate(record.steps, start=1):
             mark = "✔ pass" if step.passed else "✘ FAIL"
-            lines.append(
-                f"| {number} | `{step.label}` | {step.check} | {mark} | {step.milliseconds} ms |"
-            )
+            lines.append(f"| {number} | `{step.label}` | {step.check} | {step.scope_label} | "
+                         f"{mark} | {step.milliseconds} ms |")
         lines.append("")
     return "\n".join(lines)
 
@@ -229,13 +306,15 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str]) -> list[Pa
 
     ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`).
     """
+    by_slug = {record.slug: record for record in records}
     fragments = {
-        **derivation_fragments(pages),
+        **derivation_fragments(pages, by_slug),
+        **formula_fragments(pages),
         **video_fragments(),
         **table_fragments(),
         **deck_fragments(),
         "notation-table.md": notation_fragment(),
-        "errata-list.md": errata_fragment(pages),
+        "errata-list.md": errata_fragment(pages, by_slug),
         "verification-report.md": verification_fragment(records, pages),
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),

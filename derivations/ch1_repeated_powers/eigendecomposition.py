@@ -9,7 +9,7 @@ from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, SQRT5
 from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-F, Q, LAMBDA = symbol("F"), symbol("Q"), symbol("Lambda")
+F, Q, LAMBDA = symbol("F"), symbol("V"), symbol("Lambda")
 phi, psi, lam, n = symbol("phi"), symbol("psi"), symbol("lambda"), symbol("n")
 
 # Merity orders the eigenvalues (ψ, φ): his Λ¹⁰ prints as diag(0.0081, 122.99).

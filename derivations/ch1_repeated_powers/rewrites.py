@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.engine.checks import default_rewrite
 
 SQRT5 = sympy.sqrt(5)
 PHI_VALUE = (1 + SQRT5) / 2
@@ -36,7 +35,7 @@ def fibonacci_recurrence(variable: sympy.Symbol):
         return low
 
     def rewrite(expression: sympy.Basic) -> sympy.Basic:
-        return default_rewrite(expression.replace(sympy.fibonacci, reduce))
+        return sympy.expand(expression.replace(sympy.fibonacci, reduce))
 
     return rewrite
 

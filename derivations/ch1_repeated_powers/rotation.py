@@ -17,7 +17,7 @@ ROTATION_EIGENVALUES = sympy.ImmutableMatrix(sympy.diag(sympy.I, -sympy.I))
 
 @register
 def rotation_eigenvalues() -> Derivation:
-    Q, LAMBDA = symbol("Q"), symbol("Lambda")
+    Q, LAMBDA = symbol("V"), symbol("Lambda")
     v = sympy.MatrixSymbol("v", 2, 1)
     return Derivation(
         slug="rotation-eigenvalues",

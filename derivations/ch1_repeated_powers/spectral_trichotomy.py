@@ -10,7 +10,7 @@ from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE
 from derivations.engine import Derivation, Induction, Instances, Step, Symbolic, register
 from derivations.notation import symbol
 
-n, lam, F, J = symbol("n"), symbol("lambda"), symbol("F"), symbol("J")
+n, lam, F, J = symbol("n"), symbol("lambda"), symbol("F"), symbol("B")
 phi, psi = symbol("phi"), symbol("psi")
 r = sympy.Symbol("r", positive=True)
 JORDAN_BLOCK = sympy.MatrixSymbol("J_lambda", 2, 2)

@@ -9,7 +9,7 @@ from derivations.ch2_orthogonal.two_by_two import REFLECTION, ROTATION
 from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-theta = symbol("theta_angle")
+theta = symbol("theta")
 n = symbol("n")
 SIXTY_DEGREES = ROTATION.subs(theta, sympy.pi / 3)
 LAMBDA_SIXTY = sympy.Rational(1, 2) + sympy.I * sympy.sqrt(3) / 2

@@ -16,7 +16,7 @@ from derivations.ch2_orthogonal.two_by_two import REFLECTION, ROTATION
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-theta = symbol("theta_angle")
+theta = symbol("theta")
 TURN = (theta, 0, 2 * sympy.pi)
 
 

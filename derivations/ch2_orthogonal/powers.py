@@ -10,8 +10,8 @@ from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
 from derivations.engine import Derivation, Induction, Step, Symbolic, register
 from derivations.notation import symbol
 
-W, Q, h = symbol("W_orth"), symbol("Q_orth"), symbol("h")
-g, t, sigma = symbol("g"), symbol("t"), symbol("sigma_singular")
+W, Q, h = symbol("W"), symbol("Q"), symbol("h")
+g, t, sigma = symbol("g"), symbol("t"), symbol("s")
 GENERIC_H = generic_matrix("h", 3, 1)
 ON_ORTHOGONAL = modulo_orthogonality(GENERIC_Q)
 # Two definition samples keep the expanded (W⁴)ᵀW⁴ out of the check: W², W³ suffice as a guard.

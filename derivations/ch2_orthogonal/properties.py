@@ -15,8 +15,8 @@ from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
 from derivations.engine import Derivation, Step, Symbolic, register
 from derivations.notation import symbol
 
-Q, x = symbol("Q_orth"), symbol("x_vec")
-sigma = symbol("sigma_singular")
+Q, x = symbol("Q"), symbol("x")
+sigma = symbol("s")
 GENERIC_Q = generic_matrix("q", 3, 3)
 GENERIC_X = generic_matrix("x", 3, 1)
 ON_ORTHOGONAL = modulo_orthogonality(GENERIC_Q)
@@ -93,7 +93,7 @@ def orthogonal_eigenvalues() -> Derivation:
     v = sympy.MatrixSymbol("v", 3, 1)
     alpha, beta = sympy.symbols("alpha beta", real=True)
     lam = sympy.Symbol("lambda")
-    theta = symbol("theta_angle")
+    theta = symbol("theta")
     rotation = sympy.ImmutableMatrix([[sympy.cos(theta), -sympy.sin(theta)],
                                       [sympy.sin(theta), sympy.cos(theta)]])
     R = sympy.MatrixSymbol("R_theta", 2, 2)

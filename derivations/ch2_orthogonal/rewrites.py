@@ -13,7 +13,8 @@ from functools import cache
 
 import sympy
 
-from derivations.engine.checks import Rewrite, _as_entries
+from derivations.engine.algebra import Words
+from derivations.engine.checks import Rewrite
 
 
 def generic_matrix(name: str, rows: int, cols: int) -> sympy.ImmutableMatrix:
@@ -49,7 +50,7 @@ def modulo_orthogonality(matrix: sympy.ImmutableMatrix) -> Rewrite:
 
     def rewrite(expression: sympy.Basic) -> sympy.Basic:
         if isinstance(expression, sympy.MatrixBase | sympy.MatrixExpr):
-            entries = _as_entries(expression)
+            entries = Words().coefficients(expression)
             rows, cols = expression.shape
             return sympy.ImmutableMatrix(rows, cols, [reduce_entry(e) for e in entries])
         return reduce_entry(expression)

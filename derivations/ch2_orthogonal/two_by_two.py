@@ -8,7 +8,7 @@ from derivations.ch2_orthogonal.sources import MERITY
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-theta = symbol("theta_angle")
+theta = symbol("theta")
 a, c = sympy.symbols("a c", real=True)
 b, d = sympy.symbols("b d", real=True)
 ROTATION = sympy.ImmutableMatrix([[sympy.cos(theta), -sympy.sin(theta)],

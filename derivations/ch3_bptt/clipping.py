@@ -24,7 +24,7 @@ def _shift_min(expression: sympy.Basic) -> sympy.Basic:
 
 @register
 def gradient_norm_clipping() -> Derivation:
-    tau = symbol("clip_threshold")
+    tau = symbol("tau")
     r = sympy.Symbol("r", nonnegative=True)
     components = sympy.symbols("g_1:4", real=True)
     g = sympy.ImmutableMatrix(components)

@@ -14,7 +14,7 @@ from derivations.ch3_bptt.network import PASCANU
 from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-gamma, lambda_1, eta, ell = (symbol(key) for key in ("gamma_sigma", "lambda_1", "eta", "l"))
+gamma, lambda_1, eta, ell = (symbol(key) for key in ("beta", "s_1", "eta", "l"))
 s = sympy.Symbol("s", positive=True)
 s_weak = sympy.Symbol("s", nonnegative=True)
 # Large λ₁, yet every eigenvalue 1/2: λ₁ > 1/γ does not force explosion.

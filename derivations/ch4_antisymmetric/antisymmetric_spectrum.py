@@ -119,7 +119,7 @@ def antisymmetric_characteristic_polynomials() -> Derivation:
 @register
 def antisymmetric_exponential_is_rotation() -> Derivation:
     theta = sympy.Symbol("theta", real=True)
-    M = symbol("M_antisymmetric")
+    M = symbol("M")
     E, E_minus = sympy.MatrixSymbol("e^{M}", 2, 2), sympy.MatrixSymbol("e^{-M}", 2, 2)
     generator = sympy.ImmutableMatrix([[0, theta], [-theta, 0]])
     return Derivation(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.engine.checks import default_rewrite
+
 from derivations.notation import symbol
 
 SOURCE = (
@@ -12,10 +12,10 @@ SOURCE = (
     "Recurrent Neural Networks* (ICLR 2019)"
 )
 
-t = symbol("t_continuous")
-epsilon = symbol("epsilon_step")
-gamma = symbol("gamma_diffusion")
-omega = symbol("omega_frequency")
+t = symbol("t")
+epsilon = symbol("epsilon")
+gamma = symbol("gamma")
+omega = symbol("omega")
 lam = symbol("lambda")
 
 # The feedback matrices of the slides' Figure 1, exactly (0.15 = 3/20).
@@ -54,7 +54,7 @@ def tanh_slope(expression: sympy.Basic) -> sympy.Basic:
         and node.exp == 2,
         lambda node: 1 - sympy.tanh(node.base.args[0]) ** 2,
     )
-    return default_rewrite(expression)
+    return sympy.expand(expression)
 
 
 def pythagoras(expression: sympy.Basic) -> sympy.Basic:

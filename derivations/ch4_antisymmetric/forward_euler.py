@@ -30,7 +30,7 @@ def _cancel(expression: sympy.Basic) -> sympy.Basic:
 @register
 def forward_euler_amplifies_rotations() -> Derivation:
     k = symbol("t")
-    M = symbol("M_antisymmetric")
+    M = symbol("M")
     E = sympy.MatrixSymbol("E", 2, 2)
     growth = 1 + epsilon**2 * omega**2
     return Derivation(

@@ -25,7 +25,7 @@ from derivations.ch4_antisymmetric.common import (
 from derivations.engine import Derivation, Step, Symbolic, register
 from derivations.notation import symbol
 
-D = symbol("D_slope")
+D = symbol("D")
 
 
 @register
@@ -72,7 +72,7 @@ def antisymmetric_rnn_jacobian() -> Derivation:
 
 @register
 def diagonal_times_antisymmetric_spectrum() -> Derivation:
-    M = symbol("M_antisymmetric")
+    M = symbol("M")
     d1, d2 = sympy.symbols("d_1 d_2", positive=True)
     root = sympy.MatrixSymbol("D^{1/2}", 2, 2)
     root_inverse = sympy.MatrixSymbol("D^{-1/2}", 2, 2)

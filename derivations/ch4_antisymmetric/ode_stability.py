@@ -24,7 +24,7 @@ from derivations.ch4_antisymmetric.common import (
 from derivations.engine import Derivation, Step, Symbolic, register
 from derivations.notation import symbol
 
-J, A = symbol("J_ode"), symbol("A_sensitivity")
+J, A = symbol("J"), symbol("Phi")
 A0 = sympy.MatrixSymbol("A(0)", 2, 2)
 
 
@@ -108,7 +108,7 @@ def ode_sensitivity_with_diffusion() -> Derivation:
 @register
 def tanh_ode_conserved_quantity() -> Derivation:
     h1, h2 = sympy.symbols("h_1 h_2", real=True)
-    H = symbol("H_conserved")
+    H = symbol("C")
     h = sympy.ImmutableMatrix([h1, h2])
     flow = (W_ZERO * h).applyfunc(sympy.tanh)
     conserved = (sympy.log(sympy.cosh(2 * h1)) + sympy.log(sympy.cosh(2 * h2))) / 2

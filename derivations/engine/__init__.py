@@ -1,17 +1,24 @@
-"""The verified-derivation mechanism: data model, checks, registry, verification, rendering."""
+"""The verified-derivation mechanism: data, hypotheses, checks, scope, registry, verification."""
 
-from derivations.engine.checks import Induction, Instances, Numeric, Symbolic, Verdict
+from derivations.engine.checks import Chain, Induction, Instances, Numeric, Symbolic, Verdict
 from derivations.engine.derivation import Derivation, Relation, Step
+from derivations.engine.hypothesis import Assumption, Hypothesis
 from derivations.engine.registry import all_derivations, get, register, slugs
+from derivations.engine.scope import Scope, ScopeKind
 from derivations.engine.verify import DerivationResult, StepResult, verify
 
 __all__ = [
+    "Assumption",
+    "Chain",
     "Derivation",
     "DerivationResult",
+    "Hypothesis",
     "Induction",
     "Instances",
     "Numeric",
     "Relation",
+    "Scope",
+    "ScopeKind",
     "Step",
     "StepResult",
     "Symbolic",

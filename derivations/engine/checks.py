@@ -1,11 +1,20 @@
-"""How a step is verified: four kinds of mechanical check, each returning a verdict.
+"""How a step is verified: five kinds of mechanical check, each returning a verdict and a scope.
 
 The rule every check follows: SymPy answering "undecided" (``None``) is a
 failure, never a pass. A check that cannot prove its step says why.
+
+- :class:`Symbolic` decides the claim exactly, under the facts the step cites.
+- :class:`Induction` proves a claim for every integer from a start, either from a
+  recurrence both sides obey or from an earlier step that derives the case
+  ``n + 1`` from the case ``n``.
+- :class:`Chain` concludes ``a R b`` from consecutive steps ``a R₁ x``, ``x R₂ y``, …
+- :class:`Instances` decides the claim exactly at listed values.
+- :class:`Numeric` compares both sides to 50 or more digits: evidence, labelled so.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -13,22 +22,25 @@ from typing import TYPE_CHECKING
 import mpmath
 import sympy
 
-from derivations.engine.derivation import Relation
+from derivations.engine.algebra import (
+    Words,
+    difference,
+    is_symbolic_matrix,
+    sign_status,
+    zero_status,
+)
+from derivations.engine.derivation import Fact
+from derivations.engine.givens import Givens
+from derivations.engine.relation import Relation, compose, implies
+from derivations.engine.scope import Scope, ScopeKind, structural_scope
 
 if TYPE_CHECKING:
     from derivations.engine.derivation import Derivation, Step
 
 Rewrite = Callable[[sympy.Basic], sympy.Basic]
-
-# The sign of lhs − rhs that each order relation claims, as a SymPy assumption.
-SIGN_ASSUMPTION = {
-    Relation.LT: "is_negative",
-    Relation.LE: "is_nonpositive",
-    Relation.GT: "is_positive",
-    Relation.GE: "is_nonnegative",
-}
 MIN_NUMERIC_DIGITS = 50
 MIN_NUMERIC_POINTS = 3
+MAX_INDUCTION_ORDER = 4
 
 
 @dataclass(frozen=True)
@@ -39,76 +51,65 @@ class Verdict:
     detail: str
 
 
-def default_rewrite(expression: sympy.Basic) -> sympy.Basic:
-    """Expand first (fast, decides polynomial identities); fall back on ``simplify``."""
-    expanded = sympy.expand(expression)
-    if _zero_status(expanded) is True:
-        return expanded
-    return sympy.simplify(expanded)
+def _normalise(entry: sympy.Basic) -> sympy.Basic:
+    """|z|² as z·z̄, which holds for every complex z, so moduli cancel against products."""
+    return entry.replace(
+        lambda node: node.is_Pow and isinstance(node.base, sympy.Abs) and node.exp == 2,
+        lambda node: node.base.args[0] * sympy.conjugate(node.base.args[0]),
+    )
 
 
-def _as_entries(expression: sympy.Basic) -> list[sympy.Basic]:
-    if isinstance(expression, sympy.MatrixBase):
-        return list(expression)
-    if isinstance(expression, sympy.MatrixExpr):
-        return list(expression.as_explicit())
-    return [expression]
+def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
+           rewrite: Rewrite | None = None, givens: Givens | None = None) -> Verdict:
+    """Decide ``lhs relation rhs`` exactly, for scalars, explicit or symbolic-size matrices.
 
-
-def _zero_status(expression: sympy.Basic) -> bool | None:
-    """True if every entry is zero, False if some entry is certainly non-zero, else None."""
-    statuses = [entry.is_zero for entry in _as_entries(expression)]
-    if any(status is False for status in statuses):
-        return False
-    if all(status is True for status in statuses):
-        return True
-    return None
-
-
-def _explicit(side: sympy.Basic) -> sympy.Basic:
-    """Matrix expressions as explicit immutable matrices; scalars unchanged."""
-    if isinstance(side, sympy.MatrixExpr):
-        return sympy.ImmutableMatrix(side.as_explicit())
-    if isinstance(side, sympy.MatrixBase):
-        return sympy.ImmutableMatrix(side)
-    return side
-
-
-def _difference(lhs: sympy.Basic, rhs: sympy.Basic) -> sympy.Basic:
-    lhs, rhs = _explicit(lhs), _explicit(rhs)
-    if isinstance(lhs, sympy.MatrixBase) != isinstance(rhs, sympy.MatrixBase):
-        raise TypeError("cannot compare a matrix with a scalar")
-    if isinstance(lhs, sympy.MatrixBase) and lhs.shape != rhs.shape:
-        raise TypeError(f"shapes differ: {lhs.shape} and {rhs.shape}")
-    return lhs - rhs
-
-
-def decide(
-    lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic, rewrite: Rewrite = default_rewrite
-) -> Verdict:
-    """Decide ``lhs relation rhs`` exactly, for concrete or symbolic sides."""
+    ``givens`` are applied first (rewrite rules, slack, then reduction modulo the
+    ideal of the equations), then ``rewrite``, then SymPy's ``expand`` and, only if
+    that leaves the answer open, ``simplify``.
+    """
+    givens = givens or Givens()
     try:
-        difference = rewrite(_difference(lhs, rhs))
+        gap = difference(lhs, rhs)
     except TypeError as error:
         return Verdict(False, f"sides are not comparable: {error}")
+    gap = givens.rewrite(gap)
+    if rewrite is not None:
+        gap = rewrite(gap)
+    words = Words()
+    entries = [_normalise(e) for e in words.coefficients(gap)]
+    if givens.has_ideal:
+        entries = givens.reduce(entries, words)
     if relation in (Relation.EQ, Relation.NE):
-        status = _zero_status(difference)
+        status = _decided_zero(entries)
         if status is None:
-            return Verdict(False, f"undecided: SymPy cannot tell whether {difference} is zero")
+            shown = entries[0] if len(entries) == 1 else entries
+            return Verdict(False, f"undecided: SymPy cannot tell whether {shown} is zero")
         wanted = relation is Relation.EQ
         if status is wanted:
             return Verdict(True, "difference is zero" if wanted else "difference is non-zero")
         return Verdict(False, "difference is non-zero" if wanted else "difference is zero")
-    if isinstance(difference, sympy.MatrixBase):
+    if len(entries) != 1 or isinstance(gap, sympy.MatrixBase) or is_symbolic_matrix(gap):
         return Verdict(False, f"an order relation {relation.symbol} needs scalar sides")
-    status = getattr(difference, SIGN_ASSUMPTION[relation])
+    value = sympy.expand(entries[0])
+    status = sign_status(value, relation.symbol)
     if status is None:
-        return Verdict(False, f"undecided: SymPy cannot tell the sign of {difference}")
-    return Verdict(bool(status), f"lhs − rhs = {difference}")
+        value = sympy.simplify(value)
+        status = sign_status(value, relation.symbol)
+    if status is None:
+        return Verdict(False, f"undecided: SymPy cannot tell the sign of {value}")
+    return Verdict(bool(status), f"lhs − rhs = {value}")
+
+
+def _decided_zero(entries: list[sympy.Basic]) -> bool | None:
+    expanded = [sympy.expand(e) for e in entries]
+    status = zero_status(expanded)
+    if status is None:
+        status = zero_status([sympy.simplify(e) for e in expanded])
+    return status
 
 
 class Check:
-    """Base of the four kinds; ``kind`` is the label shown on the site and in reports."""
+    """Base of the kinds; ``kind`` is the label shown on the site and in reports."""
 
     kind: str = ""
 
@@ -119,18 +120,58 @@ class Check:
         """A short human label, e.g. ``symbolic`` or ``numeric (mpmath, 60 digits, 4 points)``."""
         return self.kind
 
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        """What this check proves of ``step``, before the steps it cites narrow it."""
+        raise NotImplementedError
+
+    def cites(self) -> tuple[str, ...]:
+        """Labels of steps or hypotheses this check relies on beyond the step's ``given``."""
+        return ()
+
+    def discharges(self) -> tuple[str, ...]:
+        """Local hypotheses this check discharges (an induction's hypothesis)."""
+        return ()
+
+    def reads(self) -> tuple[sympy.Basic, ...]:
+        """Expressions this check reads beyond the step's sides (instance points, variables)."""
+        return ()
+
+
+def concrete_facts(step: Step, derivation: Derivation,
+                   exclude: tuple[str, ...] = ()) -> Givens:
+    """The step's ``given`` facts, concrete, sorted by how they are used."""
+    facts = []
+    for label in step.given:
+        if label in exclude:
+            continue
+        fact = derivation.fact(label)
+        facts.append(Fact(label, derivation.concrete(fact.lhs), fact.relation,
+                          derivation.concrete(fact.rhs)))
+    return Givens.from_facts(facts)
+
+
+def _concrete_sides(step: Step, derivation: Derivation) -> list[sympy.Basic]:
+    sides = [derivation.concrete(step.lhs), derivation.concrete(step.rhs)]
+    for label in step.given:
+        fact = derivation.fact(label)
+        sides += [derivation.concrete(fact.lhs), derivation.concrete(fact.rhs)]
+    return sides
+
 
 @dataclass(frozen=True)
 class Symbolic(Check):
-    """Exact proof: substitute the definitions, rewrite the difference, decide it."""
+    """Exact proof: substitute the definitions, apply the given facts, decide the difference."""
 
-    rewrite: Rewrite = default_rewrite
+    rewrite: Rewrite | None = None
     kind: str = field(default="symbolic", init=False)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        lhs = derivation.concrete(step.lhs)
-        rhs = derivation.concrete(step.rhs)
-        return decide(lhs, step.relation, rhs, self.rewrite)
+        return decide(derivation.concrete(step.lhs), step.relation,
+                      derivation.concrete(step.rhs), self.rewrite,
+                      concrete_facts(step, derivation))
+
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        return structural_scope(_concrete_sides(step, derivation), set(), "exact")
 
 
 @dataclass(frozen=True)
@@ -139,7 +180,7 @@ class Instances(Check):
 
     variable: sympy.Symbol
     values: Sequence[sympy.Basic]
-    rewrite: Rewrite = default_rewrite
+    rewrite: Rewrite | None = None
     kind: str = field(default="instances", init=False)
 
     def __post_init__(self) -> None:
@@ -147,87 +188,202 @@ class Instances(Check):
             raise ValueError("values: expected at least one instance")
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
+        givens = concrete_facts(step, derivation)
         for value in self.values:
             lhs = derivation.concrete(step.lhs.subs(self.variable, value))
             rhs = derivation.concrete(step.rhs.subs(self.variable, value))
-            verdict = decide(lhs, step.relation, rhs, self.rewrite)
+            verdict = decide(lhs, step.relation, rhs, self.rewrite, givens)
             if not verdict.passed:
                 return Verdict(False, f"fails at {self.variable} = {value}: {verdict.detail}")
-        shown = ", ".join(str(value) for value in self.values)
-        return Verdict(True, f"holds exactly at {self.variable} = {shown}")
+        return Verdict(True, f"holds exactly at {self.variable} = {self._shown()}")
+
+    def _shown(self) -> str:
+        return ", ".join(str(value) for value in self.values)
 
     def describe(self) -> str:
-        return f"instances ({self.variable} = {', '.join(str(v) for v in self.values)})"
+        return f"instances ({self.variable} = {self._shown()})"
+
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        values = ", ".join(sympy.latex(value) for value in self.values)
+        return Scope(ScopeKind.INSTANCES, f"at ${sympy.latex(self.variable)} = {values}$")
+
+    def reads(self) -> tuple[sympy.Basic, ...]:
+        return (self.variable,)
 
 
 @dataclass(frozen=True)
 class Induction(Check):
-    """Proof for all integers ``variable ≥ start`` of an equation ``lhs(n) = rhs(n)``.
+    """Proof for every integer ``variable ≥ start``, in one of two forms.
 
-    ``recurrence`` takes the values at ``n, …, n+order−1`` and returns the value
-    at ``n+order``; ``lhs`` must satisfy it by definition (``F^{n+1} = F^n F``,
-    ``F(n+2) = F(n+1) + F(n)``). The check proves the base cases exactly, the
-    inductive step ``rhs(n+order) = recurrence(rhs(n), …)`` symbolically with
-    ``n`` free, and confirms on a few concrete ``n`` that ``lhs`` really obeys
-    the recurrence (a guard against a mistyped definition).
+    *Recurrence form* (``recurrence=``): the left side obeys a recurrence by its
+    definition (``F^{n+1} = F^n F``); the check proves the base cases, that the
+    right side obeys the same recurrence with ``n`` free, and that the left side
+    does (symbolically where SymPy can, else at ``definition_samples`` values,
+    which the verdict says). Only equations.
+
+    *Step form* (``step=``, ``hypothesis=``): an earlier step proves the claim at
+    ``n + 1`` and may cite the local hypothesis that states it at ``n``; the check
+    proves the base case, that the step and the hypothesis say exactly that, and
+    discharges the hypothesis. Any relation.
     """
 
     variable: sympy.Symbol
-    recurrence: Callable[..., sympy.Basic]
+    recurrence: Callable[..., sympy.Basic] | None = None
     start: int = 0
     order: int = 1
-    rewrite: Rewrite = default_rewrite
+    rewrite: Rewrite | None = None
     definition_samples: int = 4
+    step: str = ""
+    hypothesis: str = ""
     kind: str = field(default="induction", init=False)
 
     def __post_init__(self) -> None:
-        if self.order < 1:
-            raise ValueError(f"order: expected a positive integer, got {self.order}")
+        if not 1 <= self.order <= MAX_INDUCTION_ORDER:
+            raise ValueError(f"order: expected an integer from 1 to {MAX_INDUCTION_ORDER}, "
+                             f"got {self.order}")
         if not self.variable.is_integer:
             raise ValueError(f"variable: expected an integer symbol, got {self.variable!r}")
+        if (self.recurrence is None) == (not self.step):
+            raise ValueError("induction: give either recurrence= or step= (with hypothesis=)")
+        if self.step and not self.hypothesis:
+            raise ValueError("hypothesis: the step form needs the label of the local hypothesis")
+        if self.step and self.order != 1:
+            raise ValueError("order: the step form proves n + 1 from n (order 1)")
+
+    def cites(self) -> tuple[str, ...]:
+        return (self.step, self.hypothesis) if self.step else ()
+
+    def discharges(self) -> tuple[str, ...]:
+        return (self.hypothesis,) if self.hypothesis else ()
+
+    def reads(self) -> tuple[sympy.Basic, ...]:
+        return (self.variable,)
 
     def _at(self, expression: sympy.Basic, offset: sympy.Basic) -> sympy.Basic:
         return expression.subs(self.variable, offset)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        if step.relation is not Relation.EQ:
-            return Verdict(False, "induction proves equations only")
         n = self.variable
+        start_ok = (n - self.start).is_nonnegative
+        if start_ok is not True:
+            return Verdict(False, f"{n} must be declared so that {n} ≥ {self.start} "
+                                  "(an integer symbol with matching assumptions)")
+        givens = concrete_facts(step, derivation)
         for base in range(self.start, self.start + self.order):
-            verdict = decide(
-                derivation.concrete(self._at(step.lhs, base)),
-                Relation.EQ,
-                derivation.concrete(self._at(step.rhs, base)),
-            )
+            verdict = decide(derivation.concrete(self._at(step.lhs, base)), step.relation,
+                             derivation.concrete(self._at(step.rhs, base)), self.rewrite, givens)
             if not verdict.passed:
                 return Verdict(False, f"base case {n} = {base} fails: {verdict.detail}")
-        for first in range(self.start, self.start + self.definition_samples):
-            previous = [
-                derivation.concrete(self._at(step.lhs, first + k)) for k in range(self.order)
-            ]
-            verdict = decide(
-                derivation.concrete(self._at(step.lhs, first + self.order)),
-                Relation.EQ,
-                derivation.concrete(self.recurrence(*previous)),
-            )
-            if not verdict.passed:
-                return Verdict(
-                    False, f"the left side does not obey the recurrence at {n} = {first}"
-                )
+        if self.step:
+            return self._verify_step_form(step, derivation)
+        return self._verify_recurrence(step, derivation, givens)
+
+    def _verify_step_form(self, step: Step, derivation: Derivation) -> Verdict:
+        n = self.variable
+        successor, supposed = derivation.step(self.step), derivation.fact(self.hypothesis)
+        if not derivation.hypothesis(self.hypothesis).local:
+            return Verdict(False, f"{self.hypothesis!r} is not a local hypothesis")
+        pairs = [
+            (f"step {self.step!r}", successor.relation, successor.lhs, successor.rhs,
+             self._at(step.lhs, n + 1), self._at(step.rhs, n + 1)),
+            (f"hypothesis {self.hypothesis!r}", supposed.relation, supposed.lhs, supposed.rhs,
+             step.lhs, step.rhs),
+        ]
+        for name, relation, lhs, rhs, wanted_lhs, wanted_rhs in pairs:
+            if relation is not step.relation:
+                return Verdict(False, f"{name} claims {relation.symbol}, "
+                                      f"not {step.relation.symbol}")
+            for side, wanted in ((lhs, wanted_lhs), (rhs, wanted_rhs)):
+                verdict = decide(derivation.concrete(side), Relation.EQ,
+                                 derivation.concrete(wanted))
+                if not verdict.passed:
+                    return Verdict(False, f"{name} is not the claim at the right {n}: "
+                                          f"{verdict.detail}")
+        return Verdict(True, f"base case {n} = {self.start}, and step {self.step!r} proves "
+                             f"{n} + 1 from {n}")
+
+    def _verify_recurrence(self, step: Step, derivation: Derivation, givens: Givens) -> Verdict:
+        if step.relation is not Relation.EQ:
+            return Verdict(False, "the recurrence form proves equations only")
+        n = self.variable
+        guard = self._left_side_obeys(step, derivation)
+        if guard is not None:
+            return guard
         previous = [derivation.concrete(self._at(step.rhs, n + k)) for k in range(self.order)]
-        verdict = decide(
-            derivation.concrete(self._at(step.rhs, n + self.order)),
-            Relation.EQ,
-            derivation.concrete(self.recurrence(*previous)),
-            self.rewrite,
-        )
+        verdict = decide(derivation.concrete(self._at(step.rhs, n + self.order)), Relation.EQ,
+                         derivation.concrete(self.recurrence(*previous)), self.rewrite, givens)
         if not verdict.passed:
             return Verdict(False, f"inductive step fails: {verdict.detail}")
         bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
         return Verdict(True, f"base cases {n} = {bases} and the inductive step hold")
 
+    def _left_side_obeys(self, step: Step, derivation: Derivation) -> Verdict | None:
+        """None if the left side obeys the recurrence, else the failing verdict."""
+        n = self.variable
+        previous = [derivation.concrete(self._at(step.lhs, n + k)) for k in range(self.order)]
+        symbolic = decide(derivation.concrete(self._at(step.lhs, n + self.order)), Relation.EQ,
+                          derivation.concrete(self.recurrence(*previous)))
+        if symbolic.passed:
+            return None
+        for first in range(self.start, self.start + self.definition_samples):
+            previous = [derivation.concrete(self._at(step.lhs, first + k))
+                        for k in range(self.order)]
+            verdict = decide(derivation.concrete(self._at(step.lhs, first + self.order)),
+                             Relation.EQ, derivation.concrete(self.recurrence(*previous)))
+            if not verdict.passed:
+                return Verdict(False, f"the left side does not obey the recurrence at {n} = "
+                                      f"{first}")
+        return None
+
     def describe(self) -> str:
         return f"induction on {self.variable} ≥ {self.start}"
+
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        label = f"for all ${sympy.latex(self.variable)} \\geq {self.start}$"
+        return structural_scope(_concrete_sides(step, derivation), {self.variable}, label)
+
+
+@dataclass(frozen=True)
+class Chain(Check):
+    """``a R b`` from consecutive verified steps whose sides link up: ``a R₁ x``, ``x R₂ b``.
+
+    Each link's left side must equal the previous link's right side; the
+    relations compose (``=`` passes through, one ``<`` makes ``≤`` strict) and
+    must imply the claimed one.
+    """
+
+    links: tuple[str, ...]
+    kind: str = field(default="chain", init=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.links, str) or len(self.links) < 2:
+            raise ValueError("links: expected the labels of two or more consecutive steps")
+
+    def cites(self) -> tuple[str, ...]:
+        return tuple(self.links)
+
+    def verify(self, step: Step, derivation: Derivation) -> Verdict:
+        links = [derivation.step(label) for label in self.links]
+        ends = [(step.lhs, links[0].lhs, "its left side and the first link's")]
+        ends += [(a.rhs, b.lhs, f"links {a.label!r} and {b.label!r}")
+                 for a, b in itertools.pairwise(links)]
+        ends.append((links[-1].rhs, step.rhs, "the last link's right side and its own"))
+        for left, right, where in ends:
+            verdict = decide(derivation.concrete(left), Relation.EQ, derivation.concrete(right))
+            if not verdict.passed:
+                return Verdict(False, f"the chain does not link up: {where} differ")
+        composed = compose([link.relation for link in links])
+        if composed is None or not implies(composed, step.relation):
+            shown = composed.symbol if composed else "nothing"
+            return Verdict(False, f"the links compose to {shown}, which does not give "
+                                  f"{step.relation.symbol}")
+        return Verdict(True, f"chain of {len(links)} verified steps gives {composed.symbol}")
+
+    def describe(self) -> str:
+        return f"chain of {len(self.links)} steps"
+
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        return Scope(ScopeKind.GENERAL, "exact")
 
 
 @dataclass(frozen=True)
@@ -249,6 +405,9 @@ class Numeric(Check):
             raise ValueError(
                 f"points: expected at least {MIN_NUMERIC_POINTS} points, got {len(self.points)}"
             )
+
+    def reads(self) -> tuple[sympy.Basic, ...]:
+        return tuple(symbol for point in self.points for symbol in point)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
         tolerance = mpmath.mpf(10) ** (-(self.digits - 10))
@@ -276,11 +435,16 @@ class Numeric(Check):
     def describe(self) -> str:
         return f"numeric (mpmath, {self.digits} digits, {len(self.points)} points)"
 
+    def scope(self, step: Step, derivation: Derivation) -> Scope:
+        return Scope(ScopeKind.NUMERIC, f"numeric, {self.digits} digits at {len(self.points)} "
+                                        "points")
+
 
 def _evaluate(expression: sympy.Basic, digits: int) -> list[mpmath.mpc] | None:
     """Each entry of ``expression`` as an mpmath complex, or None if it is not a number."""
     values = []
-    for entry in _as_entries(expression):
+    entries = list(expression) if isinstance(expression, sympy.MatrixBase) else [expression]
+    for entry in entries:
         number = sympy.N(entry, digits)
         if not number.is_number:
             return None

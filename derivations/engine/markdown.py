@@ -1,16 +1,35 @@
-"""A derivation as Markdown with LaTeX, for the site: hypotheses, steps, reasons, checks, source.
+"""A derivation as a theorem box with its proof folded away, in Markdown for the site.
 
-The output is plain Markdown (``$…$``/``$$…$$`` math for pymdownx.arithmatex,
-attribute lists for anchors), so the site build stays a thin include.
+The box states the theorem (its statement, its conclusion as a formula, the
+hypotheses — checked ones typeset, assumed ones marked — and the definitions and
+variables the checks use), shows the scope of the check and links the
+verification report. The proof, a ``<details>`` block, is a chain of aligned
+relations with the reasons beside them, one row per step; a row continuing the
+previous one (its left side is the previous right side) leaves its left side
+blank, as a person writes ``a = b = c``. Math is ``$…$`` for pymdownx.arithmatex;
+``md_in_html`` processes the Markdown inside the HTML.
 """
 
 from __future__ import annotations
 
+import html
+
 import sympy
 
 from derivations.engine.derivation import Derivation, Step
+from derivations.engine.hypothesis import Hypothesis
+from derivations.engine.latex import textbook_latex
+from derivations.engine.scope import Scope
 
-TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
+ERRATUM_PREFIX = "erratum-"
+EXERCISE_PREFIX = "exercise-"
+_ASSUMPTION_WORDS = (
+    ("integer", r"\in \mathbb{Z}"),
+    ("positive", "> 0"),
+    ("negative", "< 0"),
+    ("nonnegative", r"\geq 0"),
+    ("nonpositive", r"\leq 0"),
+)
 
 
 def step_anchor(derivation: Derivation, step: Step) -> str:
@@ -18,41 +37,158 @@ def step_anchor(derivation: Derivation, step: Step) -> str:
     return f"{derivation.slug}--{step.label}"
 
 
-def step_latex(step: Step) -> str:
-    """The step's claim as one LaTeX formula."""
-    return f"{sympy.latex(step.lhs)} {step.relation.latex} {sympy.latex(step.rhs)}"
+def proof_anchor(derivation: Derivation) -> str:
+    """The HTML id of a derivation's folded proof."""
+    return f"{derivation.slug}--proof"
 
 
-def test_command(slug: str) -> str:
-    """The pytest node that checks the derivation ``slug`` in the test suite."""
-    return f"{TEST_NODE}[{slug}]"
+def kind_of(derivation: Derivation) -> str:
+    """What the box is called: Theorem, Erratum or Solution."""
+    if derivation.slug.startswith(ERRATUM_PREFIX):
+        return "Erratum"
+    if derivation.slug.startswith(EXERCISE_PREFIX):
+        return "Solution"
+    return "Theorem"
 
 
-def render(derivation: Derivation) -> str:
-    """The Markdown fragment a chapter page includes for ``derivation``."""
-    lines = [f"### {derivation.title} {{ #{derivation.slug} .derivation }}", ""]
-    if derivation.summary:
-        lines += [derivation.summary, ""]
-    lines += ["**Hypotheses.**", ""]
-    lines += [f"- {hypothesis}" for hypothesis in derivation.hypotheses]
-    lines.append("")
+def _math(latex: str, display: bool = False) -> str:
+    return f"$\\displaystyle {latex}$" if display else f"${latex}$"
+
+
+def hypothesis_latex(hypothesis: Hypothesis) -> str:
+    """A hypothesis as one formula."""
+    return (f"{textbook_latex(hypothesis.lhs)} {hypothesis.relation.latex} "
+            f"{textbook_latex(hypothesis.rhs)}")
+
+
+def _variables(derivation: Derivation) -> list[str]:
+    """What SymPy assumes of each undefined symbol the steps use, as formulas."""
+    symbols: set[sympy.Symbol] = set()
+    for step in derivation.steps:
+        for side in (step.shown_lhs, step.shown_rhs):
+            entries = list(side) if isinstance(side, sympy.MatrixBase) else [side]
+            for entry in entries:
+                symbols |= {s for s in entry.free_symbols if isinstance(s, sympy.Symbol)
+                            and not isinstance(s, sympy.Dummy)}
+    shown = []
+    for symbol in sorted(symbols - set(derivation.definitions), key=str):
+        facts = [words for name, words in _ASSUMPTION_WORDS
+                 if symbol.assumptions0.get(name) is True]
+        if not facts and symbol.assumptions0.get("real") is True:
+            facts = [r"\in \mathbb{R}"]
+        if "> 0" in facts or "< 0" in facts:
+            facts = [f for f in facts if f not in (r"\geq 0", r"\leq 0")]
+        latex = textbook_latex(symbol)
+        shown += [f"${latex} {fact}$" for fact in facts]
+    return shown
+
+
+def _hypotheses_block(derivation: Derivation) -> list[str]:
+    lines: list[str] = []
+    items = []
+    for hypothesis in derivation.checked_hypotheses:
+        if hypothesis.local:
+            continue
+        gloss = f" ({hypothesis.text})" if hypothesis.text else ""
+        items.append(f"- **{derivation.number(hypothesis.label)}** "
+                     f"{_math(hypothesis_latex(hypothesis))}{gloss}")
+    items += [f'- <span class="assumed">assumed</span> {a.text}' for a in derivation.assumptions]
+    if items:
+        lines += ["**Hypotheses.**", "", *items, ""]
+    definitions = [f"${textbook_latex(symbol)} = {textbook_latex(value)}$"
+                   for symbol, value in derivation.definitions.items()]
+    if definitions:
+        lines += ["**Where** " + ", ".join(definitions) + ".", ""]
+    variables = _variables(derivation)
+    if variables:
+        lines += ["**Variables.** " + ", ".join(variables) + ".", ""]
+    return lines
+
+
+def _reason(derivation: Derivation, step: Step, scope: Scope | None) -> str:
+    cited = [derivation.number(label) for label in step.given]
+    using = f" Using {', '.join(cited)}." if cited else ""
+    badge = step.check.kind + (f" · {scope.label}" if scope is not None else "")
+    return (f"{step.reason}{using} "
+            f'<span class="check-kind check-{step.check.kind}">{badge}</span>')
+
+
+def _proof(derivation: Derivation, scopes: dict[str, Scope]) -> list[str]:
+    lines = [
+        f'<details class="proof" id="{proof_anchor(derivation)}" markdown="1">',
+        f"<summary>Proof ({len(derivation.steps)} checked steps)</summary>",
+        "",
+    ]
+    local = [h for h in derivation.checked_hypotheses if h.local]
+    for hypothesis in local:
+        gloss = f" ({hypothesis.text})" if hypothesis.text else ""
+        lines += [f'<p class="proof-supposition" markdown="1">Suppose '
+                  f"**{derivation.number(hypothesis.label)}** "
+                  f"{_math(hypothesis_latex(hypothesis))}{gloss}.</p>", ""]
+    previous: Step | None = None
     for number, step in enumerate(derivation.steps, start=1):
-        kind = step.check.describe()
+        continues = previous is not None and step.shown_lhs == previous.shown_rhs
+        left = "" if continues else _math(step.lhs_latex(), True)
+        right = _math(f"{step.relation.latex} {step.rhs_latex()}", True)
+        classes = "proof-step" + (" proof-step-continues" if continues else "")
+        conclusion = " proof-step-conclusion" if step is derivation.conclusion_step else ""
         lines += [
-            f"**({number})** {step.reason} "
-            f'<span class="check-kind check-{step.check.kind}">{kind}</span>',
-            f"{{: #{step_anchor(derivation, step)} .derivation-step }}",
-            "",
-            "$$",
-            step_latex(step),
-            "$$",
+            f'<div class="{classes}{conclusion}" id="{step_anchor(derivation, step)}" '
+            'markdown="1">',
+            f'<span class="step-number">({number})</span>',
+            f'<span class="step-lhs" markdown="1">{left}</span>',
+            f'<span class="step-rhs" markdown="1">{right}</span>',
+            f'<span class="step-why" markdown="1">'
+            f"{_reason(derivation, step, scopes.get(step.label))}</span>",
+            "</div>",
             "",
         ]
+        previous = step
+    lines += ["</details>", ""]
+    return lines
+
+
+def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
+           report_page: str = "verification.md") -> str:
+    """The Markdown fragment a chapter page includes for ``derivation``.
+
+    ``scopes`` (step label → scope, from verification) adds each step's scope to
+    its badge and the conclusion's to the box; ``report_page`` is where the ✓
+    links to.
+    """
+    scopes = scopes or {}
+    conclusion = derivation.conclusion_step
+    scope = scopes.get(conclusion.label)
+    kind = kind_of(derivation)
+    lines = [
+        f'<div class="theorem theorem-{kind.lower()}" id="{derivation.slug}" markdown="1">',
+        "",
+        f'<p class="theorem-head"><span class="theorem-kind">{kind}</span> '
+        f'<span class="theorem-title">{html.escape(derivation.title)}</span></p>',
+        "",
+        derivation.statement,
+        "",
+        '<div class="theorem-formula" markdown="1">',
+        "",
+        "$$",
+        conclusion.latex(),
+        "$$",
+        "",
+        "</div>",
+        "",
+        *_hypotheses_block(derivation),
+    ]
+    scope_badge = (f'<span class="scope scope-{scope.name}">{scope.label}</span> '
+                   if scope is not None else "")
+    because = (f" Checked at a fixed size because {derivation.fixed_size_because}"
+               if derivation.fixed_size_because else "")
     lines += [
-        f"*Source:* {derivation.source}. *Checked by* "
-        f"`python -m derivations verify {derivation.slug}` and the test "
-        f"`{test_command(derivation.slug)}`.",
-        "{: .derivation-source }",
+        f'<p class="theorem-check" markdown="1">{scope_badge}'
+        f"[✓ checked]({report_page}#report-{derivation.slug}){{ .checked-link }} · "
+        f"*Source:* {derivation.source}.{because}</p>",
+        "",
+        *_proof(derivation, scopes),
+        "</div>",
         "",
     ]
     return "\n".join(lines)

@@ -43,10 +43,22 @@ def _load_chapters() -> None:
             importlib.import_module(f"{package_name}.{module.name}")
 
 
-def slugs() -> list[str]:
-    """All registered slugs, in chapter order then registration order."""
+def chapter_of(slug: str) -> int:
+    """The chapter whose package registered ``slug`` (``derivations.ch2_…`` is 2), without
+    building the derivation."""
     _load_chapters()
-    return sorted(_BUILDERS, key=lambda slug: (get(slug).chapter, list(_BUILDERS).index(slug)))
+    module = _BUILDERS[slug].__module__
+    for index, package_name in enumerate(CHAPTER_PACKAGES, start=1):
+        if module.startswith(package_name + "."):
+            return index
+    raise ValueError(f"derivation {slug!r} is registered from {module}, outside every chapter")
+
+
+def slugs() -> list[str]:
+    """All registered slugs, in chapter order then registration order (nothing is built)."""
+    _load_chapters()
+    order = list(_BUILDERS)
+    return sorted(order, key=lambda slug: (chapter_of(slug), order.index(slug)))
 
 
 @cache
@@ -58,6 +70,9 @@ def get(slug: str) -> Derivation:
     derivation = _BUILDERS[slug]()
     if derivation.slug != slug:
         raise ValueError(f"builder {slug!r} returned a derivation with slug {derivation.slug!r}")
+    if derivation.chapter != chapter_of(slug):
+        raise ValueError(f"{slug!r} says chapter {derivation.chapter} but is registered from "
+                         f"chapter {chapter_of(slug)}'s package")
     return derivation
 
 

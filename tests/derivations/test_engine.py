@@ -1,4 +1,5 @@
-"""The verification mechanism: each kind of check accepts a true step and rejects a false one."""
+"""The verification mechanism: every kind of check, and every way of using a hypothesis, accepts a
+true step and rejects a false one; malformed derivations are refused when built."""
 
 from __future__ import annotations
 
@@ -6,32 +7,45 @@ import pytest
 import sympy
 
 from derivations.engine import (
+    Assumption,
+    Chain,
     Derivation,
+    Hypothesis,
     Induction,
     Instances,
     Numeric,
     Relation,
+    ScopeKind,
     Step,
     Symbolic,
     verify,
 )
+from derivations.engine.expressions import NormSquared, OperatorNorm
 from derivations.engine.markdown import render
 
 n = sympy.Symbol("n", integer=True, nonnegative=True)
 x = sympy.Symbol("x", real=True)
 A = sympy.MatrixSymbol("A", 2, 2)
+size = sympy.Symbol("d", integer=True, positive=True)
+Q = sympy.MatrixSymbol("Q", size, size)
+v = sympy.MatrixSymbol("v", size, 1)
+lam = sympy.Symbol("lambda")
 
 
-def one_step(lhs, rhs, check, relation=Relation.EQ, definitions=None) -> Derivation:
-    return Derivation(
-        slug="probe", title="probe", chapter=1, source="test", hypotheses=("none",),
-        steps=(Step("claim", lhs, rhs, "because", check, relation),),
-        definitions=definitions or {},
-    )
+def derivation(*steps: Step, hypotheses=(), definitions=None, **extra) -> Derivation:
+    return Derivation(slug="probe", title="probe", chapter=1, source="test",
+                      statement="A probe.", hypotheses=tuple(hypotheses), steps=tuple(steps),
+                      definitions=definitions or {}, **extra)
 
 
-def passes(derivation: Derivation) -> bool:
-    return verify(derivation).passed
+def one_step(lhs, rhs, check, relation=Relation.EQ, definitions=None, hypotheses=(),
+             given=()) -> Derivation:
+    return derivation(Step("claim", lhs, rhs, "because", check, relation, given=tuple(given)),
+                      hypotheses=hypotheses, definitions=definitions)
+
+
+def passes(built: Derivation) -> bool:
+    return verify(built).passed
 
 
 class TestSymbolic:
@@ -44,16 +58,13 @@ class TestSymbolic:
         assert result.failures() == ["probe › claim: difference is non-zero"]
 
     def test_a_difference_of_unknown_sign_is_not_a_disproof(self):
-        # (x + 1)² − (x² + 1) = 2x is zero at x = 0: neither "equal" nor "different" is proved.
         result = verify(one_step((x + 1) ** 2, x**2 + 1, Symbolic()))
         assert not result.passed and "undecided" in result.failures()[0]
 
     def test_undecided_is_a_failure_not_a_pass(self):
-        # An opaque function: SymPy cannot tell whether f(x) − f(−x) is zero.
         f = sympy.Function("f")
         result = verify(one_step(f(x), f(-x), Symbolic()))
-        assert not result.passed
-        assert "undecided" in result.failures()[0]
+        assert not result.passed and "undecided" in result.failures()[0]
 
     def test_uses_definitions_for_matrices(self):
         definitions = {A: sympy.ImmutableMatrix([[0, 1], [-1, 0]])}
@@ -61,26 +72,106 @@ class TestSymbolic:
         assert not passes(one_step(A**2, sympy.Identity(2), Symbolic(), definitions=definitions))
 
     def test_inequalities_are_decided_or_rejected(self):
-        assert passes(one_step(sympy.sqrt(2), sympy.Rational(141, 100), Symbolic(),
-                               Relation.GT))
+        assert passes(one_step(sympy.sqrt(2), sympy.Rational(141, 100), Symbolic(), Relation.GT))
         assert not passes(one_step(sympy.sqrt(2), sympy.Rational(142, 100), Symbolic(),
                                    Relation.GT))
-        assert not passes(one_step(x, sympy.Integer(0), Symbolic(), Relation.GT))  # undecided
-
-    def test_inequality_claim_rejected_when_equal(self):
-        assert not passes(one_step(x + x, 2 * x, Symbolic(), Relation.NE))
+        assert not passes(one_step(x, sympy.Integer(0), Symbolic(), Relation.GT))
 
     def test_a_check_that_raises_is_reported_as_failure(self):
         def broken(_expression):
             raise ZeroDivisionError("boom")
 
-        result = verify(one_step(x, x, Symbolic(rewrite=broken)))
+        result = verify(one_step(x, 2 * x, Symbolic(rewrite=broken)))
         assert not result.passed and "ZeroDivisionError" in result.failures()[0]
+
+    def test_limits_are_decided(self):
+        assert passes(one_step(sympy.Limit((n + 1) / n, n, sympy.oo), sympy.Integer(1),
+                               Symbolic()))
+        assert not passes(one_step(sympy.Limit((n + 1) / n, n, sympy.oo), sympy.Integer(2),
+                                   Symbolic()))
+
+
+class TestSymbolicSize:
+    """Claims about matrices of every size: words of matrix symbols, rewritten by hypotheses."""
+
+    orthogonal = Hypothesis("orthogonal", Q.T * Q, sympy.Identity(size))
+    real = Hypothesis("real", sympy.adjoint(Q), Q.T)
+    eigen = Hypothesis("eigen", Q * v, lam * v)
+
+    def test_norm_preserved_for_every_size(self):
+        built = one_step(NormSquared(Q * v), NormSquared(v), Symbolic(),
+                         hypotheses=(self.real, self.orthogonal), given=("real", "orthogonal"))
+        result = verify(built)
+        assert result.passed, result.failures()
+        assert result.scope.kind is ScopeKind.GENERAL and "d" in result.scope.label
+
+    def test_without_the_hypothesis_the_claim_is_undecided(self):
+        built = one_step(NormSquared(Q * v), NormSquared(v), Symbolic(),
+                         hypotheses=(self.real, self.orthogonal), given=("real",))
+        assert not passes(built)
+
+    def test_a_false_consequence_is_rejected(self):
+        built = one_step(NormSquared(Q * v), 2 * NormSquared(v), Symbolic(),
+                         hypotheses=(self.real, self.orthogonal), given=("real", "orthogonal"))
+        assert not passes(built)
+
+    def test_eigenvalue_modulus_by_ideal_membership(self):
+        nonzero = Hypothesis("nonzero", NormSquared(v), sympy.Integer(0), Relation.NE)
+        steps = (
+            Step("preserved", NormSquared(Q * v), NormSquared(v), "orthogonal", Symbolic(),
+                 given=("real", "orthogonal")),
+            Step("scaled", NormSquared(Q * v), lam * sympy.conjugate(lam) * NormSquared(v),
+                 "eigen", Symbolic(), given=("eigen",)),
+            Step("modulus", lam * sympy.conjugate(lam), sympy.Integer(1), "combine", Symbolic(),
+                 given=("preserved", "scaled", "nonzero"), display_lhs=sympy.Abs(lam) ** 2),
+        )
+        hypotheses = (self.real, self.orthogonal, self.eigen, nonzero)
+        assert passes(derivation(*steps, hypotheses=hypotheses))
+        wrong = (*steps[:2], Step("modulus", lam * sympy.conjugate(lam), sympy.Integer(2), "x",
+                                  Symbolic(), given=("preserved", "scaled", "nonzero")))
+        assert not passes(derivation(*wrong, hypotheses=hypotheses))
+        # Without v ≠ 0 the conclusion does not follow (v = 0 is an eigenvector of nothing).
+        weak = (*steps[:2], Step("modulus", lam * sympy.conjugate(lam), sympy.Integer(1), "x",
+                                 Symbolic(), given=("preserved", "scaled")))
+        assert not passes(derivation(*weak, hypotheses=hypotheses))
+
+    def test_contradictory_facts_are_reported_not_used(self):
+        zero = Hypothesis("zero", x, sympy.Integer(0))
+        one = Hypothesis("one", x, sympy.Integer(1))
+        result = verify(one_step(x, sympy.Integer(5), Symbolic(), hypotheses=(zero, one),
+                                 given=("zero", "one")))
+        assert not result.passed and "contradict" in result.failures()[0]
+
+
+class TestOrderFacts:
+    beta = sympy.Symbol("beta", positive=True)
+    s = sympy.Symbol("s", nonnegative=True)
+
+    def test_a_bound_enters_through_a_slack_variable(self):
+        below = Hypothesis("below", self.s, 1 / self.beta, Relation.LT)
+        assert passes(one_step(self.beta * self.s, sympy.Integer(1), Symbolic(), Relation.LT,
+                               hypotheses=(below,), given=("below",)))
+        assert not passes(one_step(self.beta * self.s, sympy.Rational(1, 2), Symbolic(),
+                                   Relation.LT, hypotheses=(below,), given=("below",)))
+
+    def test_a_weak_bound_does_not_give_a_strict_claim(self):
+        at_most = Hypothesis("at-most", self.s, 1 / self.beta, Relation.LE)
+        assert not passes(one_step(self.beta * self.s, sympy.Integer(1), Symbolic(),
+                                   Relation.LT, hypotheses=(at_most,), given=("at-most",)))
+
+    def test_two_sided_bounds_parametrise_the_open_interval(self):
+        eta = sympy.Symbol("eta", real=True)
+        facts = (Hypothesis("low", eta, sympy.Integer(0), Relation.GT),
+                 Hypothesis("high", eta, sympy.Integer(1), Relation.LT))
+        limit = sympy.Limit(eta**n, n, sympy.oo)
+        assert passes(one_step(limit, sympy.Integer(0), Symbolic(), hypotheses=facts,
+                               given=("low", "high")))
+        assert not passes(one_step(limit, sympy.Integer(0), Symbolic(), hypotheses=facts,
+                                   given=("low",)))
 
 
 class TestInduction:
     j = sympy.Symbol("j", integer=True)
-    # 1 + 2 + … + 2ⁿ⁻¹, which obeys S(n+1) = 2 S(n) + 1.
     geometric_sum = sympy.Sum(2**j, (j, 0, n - 1))
     doubling_plus_one = Induction(n, recurrence=lambda previous: 2 * previous + 1)
 
@@ -92,13 +183,10 @@ class TestInduction:
         assert not result.passed and "base case" in result.failures()[0]
 
     def test_rejects_a_wrong_inductive_step(self):
-        # 2ⁿ and n + 1 agree at n = 0 (and 1) but not after: the inductive step must fail.
         step = Induction(n, recurrence=lambda previous: 2 * previous)
-        result = verify(one_step(2**n, n + 1, step))
-        assert not result.passed
+        assert not passes(one_step(2**n, n + 1, step))
 
     def test_rejects_a_recurrence_the_left_side_does_not_obey(self):
-        # rhs obeys "add 1", but 3ⁿ does not: the definitional guard catches the mistyped law.
         step = Induction(n, recurrence=lambda previous: previous + 1)
         result = verify(one_step(3**n, n + 1, step))
         assert not result.passed and "recurrence" in result.failures()[0]
@@ -107,16 +195,95 @@ class TestInduction:
         with pytest.raises(ValueError, match="variable"):
             Induction(x, recurrence=lambda p: p)
 
+    def test_powers_of_an_orthogonal_matrix_of_every_size(self):
+        t = sympy.Symbol("t", integer=True, nonnegative=True)
+        hypothesis = Hypothesis("orthogonal", Q.T * Q, sympy.Identity(size))
+        claim = Step("powers", (Q**t).T * Q**t, sympy.Identity(size), "induction",
+                     Induction(t, recurrence=lambda gram: Q.T * gram * Q),
+                     given=("orthogonal",))
+        result = verify(derivation(claim, hypotheses=(hypothesis,)))
+        assert result.passed, result.failures()
+        wrong = Step("powers", (Q**t).T * Q**t, sympy.Identity(size), "induction",
+                     Induction(t, recurrence=lambda gram: Q.T * gram * Q))
+        assert not passes(derivation(wrong, hypotheses=(hypothesis,)))
+
+    def _bound(self, base: sympy.Basic, relation: Relation = Relation.LE) -> Derivation:
+        p = sympy.Function("p", nonnegative=True)
+        q = sympy.Symbol("q", positive=True)
+        return derivation(
+            Step("next", p(n + 1), q * p(n), "one more factor", Symbolic(), Relation.LE,
+                 given=("growth",)),
+            Step("apply", q * p(n), q * q**n, "induction hypothesis", Symbolic(), Relation.LE,
+                 given=("supposed",)),
+            Step("simplify", q * q**n, q ** (n + 1), "powers", Symbolic()),
+            Step("successor", p(n + 1), q ** (n + 1), "chain", Chain(("next", "apply",
+                                                                      "simplify")),
+                 Relation.LE),
+            Step("bound", p(n), q**n, "induction", Induction(n, step="successor",
+                                                            hypothesis="supposed"),
+                 relation, given=("start",)),
+            hypotheses=(Hypothesis("growth", p(n + 1), q * p(n), Relation.LE),
+                        Hypothesis("start", p(0), base),
+                        Hypothesis("supposed", p(n), q**n, Relation.LE, local=True)),
+        )
+
+    def test_step_form_proves_a_bound_for_every_n(self):
+        result = verify(self._bound(sympy.Integer(1)))
+        assert result.passed, result.failures()
+
+    def test_step_form_rejects_a_false_base_case(self):
+        assert not passes(self._bound(sympy.Integer(2)))
+
+    def test_step_form_rejects_a_step_for_another_relation(self):
+        assert not passes(self._bound(sympy.Integer(1), Relation.LT))
+
+    def test_a_conclusion_resting_on_an_undischarged_supposition_is_refused(self):
+        p = sympy.Function("p")
+        with pytest.raises(ValueError, match="local hypotheses"):
+            derivation(Step("uses", p(n) + 1, sympy.Integer(1), "s", Symbolic(),
+                            given=("supposed",)),
+                       hypotheses=(Hypothesis("supposed", p(n), sympy.Integer(0),
+                                              local=True),))
+
+
+class TestChain:
+    def test_links_must_join_up(self):
+        y = sympy.Symbol("y", positive=True)
+        good = derivation(
+            Step("a", x**2, x**2 + y / 2, "s", Symbolic(), Relation.LE),
+            Step("b", x**2 + y / 2, x**2 + y, "s", Symbolic(), Relation.LT),
+            Step("c", x**2, x**2 + y, "chain", Chain(("a", "b")), Relation.LT),
+        )
+        assert passes(good)
+        broken = derivation(
+            Step("a", x**2, x**2 + y, "s", Symbolic(), Relation.LT),
+            Step("b", x**2 + 2 * y, x**2 + 3 * y, "s", Symbolic(), Relation.LT),
+            Step("c", x**2, x**2 + 3 * y, "chain", Chain(("a", "b")), Relation.LT),
+        )
+        result = verify(broken)
+        assert not result.passed and "link" in result.failures()[0]
+
+    def test_a_weak_chain_does_not_prove_a_strict_claim(self):
+        y = sympy.Symbol("y", positive=True)
+        built = derivation(
+            Step("a", x**2, x**2 + y, "s", Symbolic(), Relation.LE),
+            Step("b", x**2 + y, 2 * y + x**2, "s", Symbolic(), Relation.LE),
+            Step("c", x**2, x**2 + 2 * y, "chain", Chain(("a", "b")), Relation.LT),
+        )
+        assert not passes(built)
+
 
 class TestInstances:
     def test_accepts_claims_true_at_every_instance(self):
         assert passes(one_step(sympy.factorial(n), sympy.gamma(n + 1), Instances(n, [0, 3, 7])))
 
     def test_rejects_a_claim_false_at_one_instance(self):
-        # 2ⁿ > n² holds at 0, 1 and from 5 on, but not at 3 (8 < 9).
-        claim = one_step(2**n, n**2, Instances(n, [0, 1, 5, 6, 3]), Relation.GT)
-        result = verify(claim)
+        result = verify(one_step(2**n, n**2, Instances(n, [0, 1, 5, 6, 3]), Relation.GT))
         assert not result.passed and "n = 3" in result.failures()[0]
+
+    def test_scope_is_instances(self):
+        result = verify(one_step(sympy.factorial(n), sympy.gamma(n + 1), Instances(n, [0, 3])))
+        assert result.scope.kind is ScopeKind.INSTANCES
 
     def test_requires_instances(self):
         with pytest.raises(ValueError, match="values"):
@@ -127,15 +294,13 @@ class TestNumeric:
     points = ({x: sympy.Rational(1, 3)}, {x: sympy.Rational(2, 3)}, {x: sympy.Rational(5, 3)})
 
     def test_accepts_an_identity_to_high_precision(self):
-        claim = one_step(sympy.sin(x) ** 2 + sympy.cos(x) ** 2, sympy.Integer(1),
-                         Numeric(self.points))
-        assert passes(claim)
+        assert passes(one_step(sympy.sin(x) ** 2 + sympy.cos(x) ** 2, sympy.Integer(1),
+                               Numeric(self.points)))
 
     def test_rejects_a_near_miss_that_float64_would_accept(self):
-        # e^{π√163} is an integer to 12 decimal places, not to 50.
         almost = sympy.exp(sympy.pi * sympy.sqrt(163)) + 0 * x
-        claim = one_step(almost, sympy.Integer(262537412640768744), Numeric(self.points))
-        assert not passes(claim)
+        assert not passes(one_step(almost, sympy.Integer(262537412640768744),
+                                   Numeric(self.points)))
 
     def test_is_labelled_numeric(self):
         assert Numeric(self.points).describe().startswith("numeric (mpmath, 60 digits")
@@ -147,34 +312,116 @@ class TestNumeric:
             Numeric(self.points[:2])
 
 
-class TestDerivationData:
-    def test_rejects_duplicate_labels(self):
-        step = Step("same", x, x, "r", Symbolic())
+class TestScope:
+    def test_generic_fixed_size_matrix_is_fixed_size(self):
+        a, b = sympy.symbols("a b", real=True)
+        generic = sympy.ImmutableMatrix([[a, b], [-b, a]])
+        result = verify(one_step(A.T * A, (a**2 + b**2) * sympy.Identity(2), Symbolic(),
+                                 definitions={A: generic}))
+        assert result.passed and result.scope.kind is ScopeKind.FIXED_SIZE
+
+    def test_claiming_every_size_at_a_fixed_size_needs_a_reason(self):
+        a = sympy.Symbol("a", real=True)
+        generic = sympy.ImmutableMatrix([[a, 0], [0, a]])
+        step = Step("claim", A * A, a**2 * sympy.Identity(2), "s", Symbolic())
+        result = verify(derivation(step, definitions={A: generic}, claims_every_size=True))
+        assert not result.passed and "fixed_size_because" in result.failures()[0]
+        explained = derivation(step, definitions={A: generic}, claims_every_size=True,
+                               fixed_size_because="the example is the point")
+        assert passes(explained)
+
+
+class TestDisplayForms:
+    def test_a_display_form_equal_to_the_claim_passes(self):
+        phi, psi = sympy.symbols("varphi psi")
+        shown = sympy.Add(phi**n, -(psi**n), evaluate=False)
+        step = Step("s", phi**n - psi**n, -(psi**n - phi**n) * 1, "r", Symbolic(),
+                    display_lhs=shown, display_rhs=sympy.Mul(-1, psi**n - phi**n,
+                                                             evaluate=False))
+        assert step.latex().startswith(r"\varphi^{n} - \psi^{n} =")
+        assert passes(derivation(step))
+
+    def test_a_display_form_that_differs_is_a_failure(self):
+        result = verify(derivation(Step("s", (x + 1) ** 2, x**2 + 2 * x + 1, "r", Symbolic(),
+                                        display_rhs=x**2 + 2 * x + 2)))
+        assert not result.passed and "displayed right side" in result.failures()[0]
+
+
+class TestTimeLimit:
+    def test_a_step_past_its_limit_fails_with_timed_out(self):
+        def spin(expression):
+            while True:
+                pass
+
+        result = verify(one_step(x, 2 * x, Symbolic(rewrite=spin)),
+                        seconds=0.2)
+        assert not result.passed and "timed out" in result.failures()[0]
+
+
+class TestRefusedAtRegistration:
+    def test_identical_displayed_sides(self):
+        with pytest.raises(ValueError, match="same formula"):
+            Step("same", x, x, "r", Symbolic())
+
+    def test_a_definition_no_step_reads(self):
+        unused = sympy.Symbol("u")
+        with pytest.raises(ValueError, match="no step or hypothesis reads"):
+            one_step(x + 1, 2 * x, Symbolic(), definitions={unused: sympy.Integer(3)})
+
+    def test_citing_a_later_step_or_unknown_label(self):
+        with pytest.raises(ValueError, match="neither a hypothesis nor an earlier step"):
+            derivation(Step("a", x, 2 * x, "r", Symbolic(), given=("b",)),
+                       Step("b", x, 3 * x, "r", Symbolic()))
+
+    def test_unicode_and_tex_outside_math(self):
+        with pytest.raises(ValueError, match="outside math"):
+            Step("a", x, 2 * x, "since λ > 0", Symbolic())
+        with pytest.raises(ValueError, match="TeX"):
+            Step("a", x, 2 * x, "since W^l grows", Symbolic())
+        Step("a", x, 2 * x, r"since $\lambda > 0$ and `W^l` is code", Symbolic())
+
+    def test_titles_are_words(self):
+        with pytest.raises(ValueError, match="without math"):
+            Derivation("d", "The $W^t$ title", 1, "s", "s.", (), (Step("a", x, 2 * x, "r",
+                                                                       Symbolic()),))
+
+    def test_duplicate_labels_and_bad_slugs(self):
+        step = Step("same", x, 2 * x, "r", Symbolic())
         with pytest.raises(ValueError, match="duplicate"):
-            Derivation("d", "t", 1, "s", (), (step, step))
-
-    def test_rejects_bad_slugs_and_multi_line_reasons(self):
+            derivation(step, step)
         with pytest.raises(ValueError, match="slug"):
-            one_step(x, x, Symbolic()).__class__("Bad Slug", "t", 1, "s", (), (
-                Step("a", x, x, "r", Symbolic()),))
+            Derivation("Bad Slug", "t", 1, "s", "s.", (), (step,))
         with pytest.raises(ValueError, match="reason"):
-            Step("a", x, x, "two\nlines", Symbolic())
+            Step("a", x, 2 * x, "two\nlines", Symbolic())
 
-    def test_rejects_non_sympy_sides(self):
+    def test_non_sympy_sides_and_plain_string_hypotheses(self):
         with pytest.raises(TypeError, match="lhs"):
             Step("a", 3, x, "r", Symbolic())
+        with pytest.raises(TypeError, match="Hypothesis or Assumption"):
+            derivation(Step("a", x, 2 * x, "r", Symbolic()), hypotheses=("a string",))
 
     def test_cyclic_definitions_are_an_error(self):
         y = sympy.Symbol("y")
-        derivation = one_step(x, x, Symbolic(), definitions={x: y, y: x})
+        built = one_step(x, 2 * x, Symbolic(), definitions={x: y, y: x})
         with pytest.raises(ValueError, match="cycle"):
-            derivation.concrete(x)
+            built.concrete(x)
 
 
-def test_markdown_has_anchors_formula_reason_and_check_kind():
-    text = render(one_step((x + 1) ** 2, x**2 + 2 * x + 1, Symbolic()))
-    assert "{ #probe .derivation }" in text
-    assert "#probe--claim" in text
-    assert r"\left(x + 1\right)^{2} = x^{2} + 2 x + 1" in text
-    assert "because" in text and "check-symbolic" in text
-    assert "python -m derivations verify probe" in text
+def test_operator_norm_is_non_negative():
+    assert OperatorNorm(A).is_nonnegative
+
+
+def test_markdown_is_a_theorem_box_with_a_folded_proof():
+    built = derivation(
+        Step("expand", (x + 1) ** 2, x**2 + 2 * x + 1, r"Expand $(x+1)^2$.", Symbolic()),
+        Step("bound", x**2 + 2 * x + 1, x**2 + 2 * x + 2, "Add one.", Symbolic(), Relation.LT),
+        hypotheses=(Assumption("nothing else"),),
+    )
+    text = render(built)
+    assert 'class="theorem theorem-theorem" id="probe"' in text
+    assert '<details class="proof" id="probe--proof"' in text
+    assert 'id="probe--expand"' in text and "proof-step-continues" in text
+    assert r"\left(x + 1\right)^{2}" in text and r"= x^{2} + 2 x + 1" in text
+    assert '<span class="assumed">assumed</span> nothing else' in text
+    assert "verification.md#report-probe" in text
+    assert "python -m derivations" not in text  # no developer footer on the reader's page

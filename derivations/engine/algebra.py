@@ -1,0 +1,137 @@
+"""Deciding ``difference = 0`` or its sign exactly, for scalars, explicit matrices and matrices of
+symbolic size.
+
+A matrix expression of symbolic size (``Qᵀ Q − I`` with ``Q`` an n×n symbol) has no
+entries to inspect; it is a sum of scalar coefficients times *words* (products of
+matrix symbols). :class:`Words` names each distinct word by a scalar symbol, so the
+expression becomes a list of coefficients: zero if and only if every coefficient
+is, when the words are independent. Treating words as independent is sound for
+proving "= 0" (it can only make a true identity undecided, never a false one true).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+# The sign of lhs − rhs that each order relation claims, as a SymPy assumption.
+SIGN_ASSUMPTION = {
+    "<": "is_negative",
+    "≤": "is_nonpositive",
+    ">": "is_positive",
+    "≥": "is_nonnegative",
+}
+
+
+def is_symbolic_matrix(expression: object) -> bool:
+    """A matrix expression that is not an explicit matrix (``Qᵀ Q`` with ``Q`` a matrix symbol)."""
+    return isinstance(expression, sympy.MatrixExpr) and not isinstance(
+        expression, sympy.MatrixBase)
+
+
+def has_symbolic_size(expression: sympy.Basic) -> bool:
+    """Whether some matrix symbol inside ``expression`` has a symbolic dimension (n×n)."""
+    return any(isinstance(node, sympy.MatrixSymbol) and not all(d.is_Integer for d in node.shape)
+               for node in sympy.preorder_traversal(expression))
+
+
+def explicit(side: sympy.Basic) -> sympy.Basic:
+    """Matrix expressions of integer shape as explicit immutable matrices; others unchanged."""
+    if isinstance(side, sympy.MatrixBase):
+        return sympy.ImmutableMatrix(side)
+    if is_symbolic_matrix(side) and not has_symbolic_size(side):
+        try:
+            return sympy.ImmutableMatrix(side.as_explicit())
+        except (ValueError, TypeError, NotImplementedError):
+            return side
+    return side
+
+
+def difference(lhs: sympy.Basic, rhs: sympy.Basic) -> sympy.Basic:
+    """``lhs − rhs`` for two scalars or two matrices of one shape; TypeError otherwise."""
+    lhs, rhs = explicit(lhs), explicit(rhs)
+    left_matrix = isinstance(lhs, sympy.MatrixBase | sympy.MatrixExpr)
+    right_matrix = isinstance(rhs, sympy.MatrixBase | sympy.MatrixExpr)
+    if left_matrix != right_matrix:
+        lhs, rhs = _as_one_by_one(lhs), _as_one_by_one(rhs)
+        if (isinstance(lhs, sympy.MatrixBase | sympy.MatrixExpr)
+                != isinstance(rhs, sympy.MatrixBase | sympy.MatrixExpr)):
+            raise TypeError("cannot compare a matrix with a scalar")
+        left_matrix = True
+    if left_matrix:
+        if any(sympy.simplify(a - b) != 0 for a, b in zip(lhs.shape, rhs.shape, strict=True)):
+            raise TypeError(f"shapes differ: {lhs.shape} and {rhs.shape}")
+        if is_symbolic_matrix(lhs) or is_symbolic_matrix(rhs):
+            return sympy.MatAdd(lhs, -rhs).doit()
+    return lhs - rhs
+
+
+def _as_one_by_one(side: sympy.Basic) -> sympy.Basic:
+    """A scalar as the 1×1 matrix ``side·I₁``, so it compares with a product such as ``xᵀx``."""
+    if isinstance(side, sympy.MatrixBase | sympy.MatrixExpr):
+        return side
+    return sympy.MatMul(side, sympy.Identity(1))
+
+
+@dataclass
+class Words:
+    """A scalar name for each distinct product of matrix symbols, shared by a claim and facts."""
+
+    names: dict[sympy.Basic, sympy.Symbol] = field(default_factory=dict)
+
+    def name(self, word: sympy.Basic) -> sympy.Basic:
+        if word == 1 or isinstance(word, sympy.Identity):
+            return sympy.Integer(1)
+        if word not in self.names:
+            self.names[word] = sympy.Dummy(f"w{len(self.names)}")
+        return self.names[word]
+
+    def coefficients(self, expression: sympy.Basic) -> list[sympy.Basic]:
+        """The scalar entries of ``expression``: entries of an explicit matrix, or one scalar per
+        distinct word of a symbolic matrix expression (1×1 expressions become one scalar)."""
+        if isinstance(expression, sympy.MatrixBase):
+            return list(expression)
+        if not is_symbolic_matrix(expression):
+            return [expression]
+        terms = sympy.expand(expression.doit())
+        if isinstance(terms, sympy.ZeroMatrix):
+            return [sympy.Integer(0)]
+        parts = terms.args if isinstance(terms, sympy.MatAdd) else (terms,)
+        by_word: dict[sympy.Basic, sympy.Basic] = {}
+        for part in parts:
+            coefficient, word = _coefficient_and_word(part)
+            by_word[word] = by_word.get(word, sympy.Integer(0)) + coefficient
+        if expression.shape == (1, 1):
+            return [sympy.Add(*(c * self.name(w) for w, c in by_word.items()))]
+        return list(by_word.values())
+
+
+def _coefficient_and_word(term: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
+    if isinstance(term, sympy.ZeroMatrix):
+        return sympy.Integer(0), sympy.Integer(1)
+    if isinstance(term, sympy.MatrixBase) and term.shape == (1, 1):
+        return term[0, 0], sympy.Integer(1)
+    if isinstance(term, sympy.MatMul):
+        coefficient, word = term.as_coeff_mmul()
+        return coefficient, word
+    return sympy.Integer(1), term
+
+
+def zero_status(entries: list[sympy.Basic]) -> bool | None:
+    """True if every entry is zero, False if some entry certainly is not, else None."""
+    statuses = [entry.is_zero for entry in entries]
+    if any(status is False for status in statuses):
+        return False
+    if all(status is True for status in statuses):
+        return True
+    return None
+
+
+def sign_status(value: sympy.Basic, relation_symbol: str) -> bool | None:
+    """Whether ``value`` has the sign that ``value <relation> 0`` claims, or None if undecided."""
+    attribute = SIGN_ASSUMPTION[relation_symbol]
+    status = getattr(value, attribute)
+    if status is None:
+        status = getattr(sympy.factor(value), attribute)
+    return status

@@ -1,0 +1,190 @@
+"""Deciding a step *under* its given facts: rewriting, slack variables, and ideal membership.
+
+Each fact a step cites (a hypothesis, or an earlier verified step) is used in the
+one way that is sound for its form:
+
+- an equation between matrices of **symbolic size** (``QᵀQ = I``, ``Qv = λv``) is a
+  rewrite rule, applied to every product that contains its left side (and its
+  transpose and conjugate transpose, which follow from it);
+- an **order relation** with a symbol or function value on one side (``s₁ < 1/β``)
+  introduces a slack variable: ``s₁ = 1/β − s`` with ``s > 0`` describes every such
+  ``s₁`` exactly once, so a sign decided for all ``s > 0`` is decided under the fact;
+- the remaining **equations and inequations** between scalars, explicit matrices
+  (entry by entry) or 1×1 products are polynomials; the claim holds if its difference
+  lies in the ideal they generate (a Gröbner basis decides membership), ``a ≠ 0``
+  entering as ``a·z − 1`` with a fresh ``z`` (Rabinowitsch).
+
+Every step is sound: rewriting replaces equals by equals, slack parametrises the
+fact exactly, and ideal membership means the difference vanishes wherever the facts
+hold. What none of them can show is reported as undecided, which fails the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import sympy
+from sympy.polys.polytools import parallel_poly_from_expr
+
+from derivations.engine.algebra import Words, difference, is_symbolic_matrix
+from derivations.engine.derivation import Fact
+from derivations.engine.relation import Relation
+
+MAX_REWRITE_ROUNDS = 25
+
+
+@dataclass(frozen=True)
+class Givens:
+    """The concrete facts a step may use, sorted by how each is applied."""
+
+    rules: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+    slack: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+    equations: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+    inequations: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+
+    @classmethod
+    def from_facts(cls, facts: list[Fact]) -> Givens:
+        """Sort ``facts`` (already concrete) by form; a ValueError names a fact none can use."""
+        rules, equations, inequations = [], [], []
+        bounds: dict[sympy.Basic, list[tuple[Relation, sympy.Basic, str]]] = {}
+        for fact in facts:
+            symbolic = is_symbolic_matrix(fact.lhs) or is_symbolic_matrix(fact.rhs)
+            square_word = symbolic and tuple(fact.lhs.shape) != (1, 1)
+            if fact.relation is Relation.EQ and square_word:
+                rules += _rule_variants(fact.lhs, fact.rhs)
+            elif fact.relation is Relation.EQ:
+                equations.append((fact.lhs, fact.rhs))
+            elif fact.relation is Relation.NE and not square_word:
+                inequations.append((fact.lhs, fact.rhs))
+            elif fact.relation.direction and not symbolic:
+                atom, relation, other = _oriented(fact)
+                bounds.setdefault(atom, []).append((relation, other, fact.label))
+            else:
+                raise ValueError(f"fact {fact.label!r}: no sound way to use {fact.relation.symbol}"
+                                 " between these sides")
+        slack = [(atom, _parametrise(atom, found)) for atom, found in bounds.items()]
+        return cls(tuple(rules), tuple(slack), tuple(equations), tuple(inequations))
+
+    def rewrite(self, expression: sympy.Basic) -> sympy.Basic:
+        """Apply the rewrite rules, then the slack substitutions, until nothing changes."""
+        if self.rules:
+            for _ in range(MAX_REWRITE_ROUNDS):
+                rewritten = expression
+                for pattern, replacement in self.rules:
+                    rewritten = rewritten.subs(pattern, replacement)
+                rewritten = rewritten.doit()
+                if rewritten == expression:
+                    break
+                expression = rewritten
+            else:
+                raise ValueError(f"rewriting with the given facts did not settle in "
+                                 f"{MAX_REWRITE_ROUNDS} rounds")
+        if self.slack:
+            expression = expression.xreplace(dict(self.slack))
+        return expression
+
+    @property
+    def has_ideal(self) -> bool:
+        return bool(self.equations or self.inequations)
+
+    def reduce(self, entries: list[sympy.Basic], words: Words) -> list[sympy.Basic]:
+        """Each entry's remainder modulo the ideal of the equations and inequations."""
+        generators: list[sympy.Basic] = []
+        for lhs, rhs in self.equations:
+            generators += [sympy.expand(e) for e in words.coefficients(difference(lhs, rhs))]
+        for index, (lhs, rhs) in enumerate(self.inequations):
+            (gap,) = words.coefficients(difference(lhs, rhs))
+            generators.append(sympy.expand(gap * sympy.Symbol(f"_inverse{index}") - 1))
+        generators = [g for g in dict.fromkeys(generators) if g != 0]
+        if not generators:
+            return entries
+        basis, variables = _basis(tuple(generators))
+        if any(element.is_Number for element in basis):
+            raise ValueError("the given facts contradict each other (their ideal contains 1)")
+        remainders = []
+        for entry in entries:
+            expanded = sympy.expand(entry)
+            if expanded == 0:
+                remainders.append(expanded)
+                continue
+            others = sorted(expanded.free_symbols - set(variables), key=str)
+            _, remainder = sympy.reduced(expanded, basis, *variables, *others, order="grevlex")
+            remainders.append(remainder)
+        return remainders
+
+
+@cache
+def _basis(generators: tuple[sympy.Basic, ...]) -> tuple[tuple[sympy.Expr, ...],
+                                                         tuple[sympy.Basic, ...]]:
+    variables = parallel_poly_from_expr(list(generators))[1].gens
+    if not variables:
+        return (sympy.Integer(1),), ()
+    basis = sympy.groebner(list(generators), *variables, order="grevlex")
+    return tuple(basis.exprs), tuple(variables)
+
+
+def _rule_variants(lhs: sympy.Basic, rhs: sympy.Basic) -> list[tuple[sympy.Basic, sympy.Basic]]:
+    """The rule ``lhs → rhs`` with its transpose and conjugate transpose, which follow from it.
+
+    A variant whose left side is a bare matrix symbol would rewrite every occurrence
+    of that symbol; it is kept only if it is the rule itself.
+    """
+    variants = [(lhs, rhs)]
+    for operation in (sympy.Transpose, sympy.Adjoint):
+        pattern, replacement = operation(lhs).doit(), operation(rhs).doit()
+        if pattern != replacement and not isinstance(pattern, sympy.MatrixSymbol):
+            variants.append((pattern, replacement))
+    return list(dict.fromkeys(variants))
+
+
+def _oriented(fact: Fact) -> tuple[sympy.Basic, Relation, sympy.Basic]:
+    """``(atom, relation, other)`` with the symbol or function value of the fact on the left."""
+    if _is_atom(fact.lhs):
+        return fact.lhs, fact.relation, fact.rhs
+    if _is_atom(fact.rhs):
+        flipped = {Relation.LT: Relation.GT, Relation.LE: Relation.GE,
+                   Relation.GT: Relation.LT, Relation.GE: Relation.LE}[fact.relation]
+        return fact.rhs, flipped, fact.lhs
+    raise ValueError(f"fact {fact.label!r}: an order relation needs a symbol or a function "
+                     f"value on one side, got {fact.lhs} and {fact.rhs}")
+
+
+def _parametrise(atom: sympy.Basic,
+                 bounds: list[tuple[Relation, sympy.Basic, str]]) -> sympy.Basic:
+    """An expression in one fresh slack variable that takes every value ``atom`` may take.
+
+    One bound: ``a < b`` is ``a = b − s``, ``s > 0`` (``s ≥ 0`` for ``≤``). A lower
+    and an upper bound: ``lo < a < hi`` is ``a = lo + (hi − lo)·t/(1 + t)``, ``t > 0``;
+    ``lo ≤ a < hi`` takes ``t ≥ 0``; ``lo < a ≤ hi`` is ``a = lo + (hi − lo)/(1 + s)``,
+    ``s ≥ 0``. Each map is onto its interval, so nothing the facts allow is missed.
+    """
+    labels = "_".join(label for _, _, label in bounds)
+    if len(bounds) == 1:
+        relation, other, _ = bounds[0]
+        gap = _slack_symbol(labels, relation.strict)
+        return other - gap if relation.direction < 0 else other + gap
+    uppers = [b for b in bounds if b[0].direction < 0]
+    lowers = [b for b in bounds if b[0].direction > 0]
+    if len(bounds) != 2 or len(uppers) != 1 or len(lowers) != 1:
+        raise ValueError(f"facts {labels}: cite at most one lower and one upper bound on {atom}")
+    (upper, high, _), (lower, low, _) = uppers[0], lowers[0]
+    if upper.strict:
+        fraction = _slack_symbol(labels, lower.strict)
+        return low + (high - low) * fraction / (1 + fraction)
+    if lower.strict:
+        return low + (high - low) / (1 + _slack_symbol(labels, False))
+    raise ValueError(f"facts {labels}: a closed interval for {atom} has no one-variable "
+                     "parametrisation here; cite one of the two bounds")
+
+
+def _slack_symbol(label: str, strict: bool) -> sympy.Dummy:
+    if strict:
+        return sympy.Dummy(f"slack_{label}", positive=True)
+    return sympy.Dummy(f"slack_{label}", nonnegative=True)
+
+
+def _is_atom(expression: sympy.Basic) -> bool:
+    return not expression.is_number and (
+        expression.is_Symbol or isinstance(expression, sympy.Function)
+        or (isinstance(expression, sympy.Pow) and expression.base.is_Symbol))
