@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-
 SQRT5 = sympy.sqrt(5)
 PHI_VALUE = (1 + SQRT5) / 2
 PSI_VALUE = (1 - SQRT5) / 2

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-
 from derivations.notation import symbol
 
 SOURCE = (
