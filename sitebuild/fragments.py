@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import sympy
+
 from animations import catalogue
 from derivations.engine import Derivation, Scope, ScopeKind, get, slugs
-from derivations.engine.markdown import ERRATUM_PREFIX, render
+from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
 from sitebuild.api_reference import api_reference
@@ -83,6 +85,26 @@ def derivation_fragments(pages: dict[str, str],
             fragments[f"derivations/{slug}.md"] = failure_fragment(record)
         else:
             fragments[f"derivations/{slug}.md"] = published(get(slug), pages, record)
+    return fragments
+
+
+def answer_fragments() -> dict[str, str]:
+    """``answers/<slug>.md`` for each exercise whose conclusion is a number: a box where the
+    reader types an answer, checked in the page against the value the solution proves."""
+    fragments = {}
+    for derivation in _buildable():
+        if not derivation.slug.startswith(EXERCISE_PREFIX):
+            continue
+        answer = derivation.concrete(derivation.conclusion_step.rhs)
+        if not (isinstance(answer, sympy.Expr) and answer.is_real and answer.is_number):
+            continue
+        value = sympy.N(answer, 17)
+        fragments[f"answers/{derivation.slug}.md"] = (
+            f'<form class="answer-check" data-answer="{value}" data-slug="{derivation.slug}">'
+            f'<label>Your answer <input type="text" inputmode="decimal" '
+            f'name="answer" autocomplete="off"></label> <button type="submit">Check</button> '
+            f'<output aria-live="polite"></output></form>\n'
+        )
     return fragments
 
 
@@ -310,6 +332,7 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str]) -> list[Pa
     fragments = {
         **derivation_fragments(pages, by_slug),
         **formula_fragments(pages),
+        **answer_fragments(),
         **video_fragments(),
         **table_fragments(),
         **deck_fragments(),

@@ -163,6 +163,10 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
     lines = [
         f'<div class="theorem theorem-{kind.lower()}" id="{derivation.slug}" markdown="1">',
         "",
+    ]
+    if kind == "Solution":  # an exercise's solution stays folded until the reader asks for it
+        lines += ['<details class="solution" markdown="1">', "<summary>Solution</summary>", ""]
+    lines += [
         f'<p class="theorem-head"><span class="theorem-kind">{kind}</span> '
         f'<span class="theorem-title">{html.escape(derivation.title)}</span></p>',
         "",
@@ -188,7 +192,8 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
         f"*Source:* {derivation.source}.{because}</p>",
         "",
         *_proof(derivation, scopes),
-        "</div>",
-        "",
     ]
+    if kind == "Solution":
+        lines += ["</details>", ""]
+    lines += ["</div>", ""]
     return "\n".join(lines)
