@@ -74,6 +74,50 @@ def _as_one_by_one(side: sympy.Basic) -> sympy.Basic:
     return sympy.MatMul(side, sympy.Identity(1))
 
 
+def distribute(expression: sympy.Basic) -> sympy.Basic:
+    """Multiply out products of sums of matrix expressions, ``(A + B)C = AC + BC``, writing
+    integer powers as products, so every term is a coefficient times one flat word in which a
+    rule such as ``QᵀQ → I`` can find its left side."""
+    if not is_symbolic_matrix(expression):
+        return expression
+    terms = [sympy.MatMul(coefficient, *factors) if factors
+             else coefficient * _identity_like(expression)
+             for coefficient, factors in _summands(expression.doit()) if coefficient != 0]
+    if not terms:
+        return sympy.ZeroMatrix(*expression.shape)
+    return terms[0] if len(terms) == 1 else sympy.MatAdd(*terms)
+
+
+def _identity_like(expression: sympy.Basic) -> sympy.Basic:
+    rows, cols = expression.shape
+    return sympy.Identity(rows) if rows == cols else sympy.OneMatrix(rows, cols)
+
+
+def _summands(factor: sympy.Basic) -> list[tuple[sympy.Basic, list[sympy.Basic]]]:
+    """``factor`` as a sum of (coefficient, flat list of matrix factors)."""
+    if isinstance(factor, sympy.MatAdd):
+        return [summand for term in factor.args for summand in _summands(term)]
+    if isinstance(factor, sympy.ZeroMatrix):
+        return [(sympy.Integer(0), [])]
+    if isinstance(factor, sympy.Identity):
+        return [(sympy.Integer(1), [])]
+    if (isinstance(factor, sympy.MatPow) and factor.exp.is_Integer and factor.exp > 1):
+        return _product([_summands(factor.base)] * int(factor.exp))
+    if isinstance(factor, sympy.MatMul):
+        coefficient, matrices = factor.as_coeff_matrices()
+        products = _product([_summands(m) for m in matrices])
+        return [(coefficient * c, m) for c, m in products]
+    return [(sympy.Integer(1), [factor])]
+
+
+def _product(options: list[list[tuple[sympy.Basic, list[sympy.Basic]]]]
+             ) -> list[tuple[sympy.Basic, list[sympy.Basic]]]:
+    products: list[tuple[sympy.Basic, list[sympy.Basic]]] = [(sympy.Integer(1), [])]
+    for summands in options:
+        products = [(c1 * c2, m1 + m2) for c1, m1 in products for c2, m2 in summands]
+    return products
+
+
 @dataclass
 class Words:
     """A scalar name for each distinct product of matrix symbols, shared by a claim and facts."""
@@ -94,28 +138,19 @@ class Words:
             return list(expression)
         if not is_symbolic_matrix(expression):
             return [expression]
-        terms = sympy.expand(expression.doit())
-        if isinstance(terms, sympy.ZeroMatrix):
-            return [sympy.Integer(0)]
-        parts = terms.args if isinstance(terms, sympy.MatAdd) else (terms,)
         by_word: dict[sympy.Basic, sympy.Basic] = {}
-        for part in parts:
-            coefficient, word = _coefficient_and_word(part)
+        for coefficient, factors in _summands(expression.doit()):
+            explicit_scalars = [f for f in factors if isinstance(f, sympy.MatrixBase)
+                                and f.shape == (1, 1)]
+            for scalar in explicit_scalars:
+                coefficient *= scalar[0, 0]
+            factors = [f for f in factors if f not in explicit_scalars]
+            word = sympy.MatMul(*factors) if len(factors) > 1 else (
+                factors[0] if factors else sympy.Integer(1))
             by_word[word] = by_word.get(word, sympy.Integer(0)) + coefficient
         if expression.shape == (1, 1):
             return [sympy.Add(*(c * self.name(w) for w, c in by_word.items()))]
         return list(by_word.values())
-
-
-def _coefficient_and_word(term: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
-    if isinstance(term, sympy.ZeroMatrix):
-        return sympy.Integer(0), sympy.Integer(1)
-    if isinstance(term, sympy.MatrixBase) and term.shape == (1, 1):
-        return term[0, 0], sympy.Integer(1)
-    if isinstance(term, sympy.MatMul):
-        coefficient, word = term.as_coeff_mmul()
-        return coefficient, word
-    return sympy.Integer(1), term
 
 
 def zero_status(entries: list[sympy.Basic]) -> bool | None:

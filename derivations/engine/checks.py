@@ -78,7 +78,7 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     words = Words()
     entries = [_normalise(e) for e in words.coefficients(gap)]
     if givens.has_ideal:
-        entries = givens.reduce(entries, words)
+        entries = givens.reduce(entries, words, relation in (Relation.EQ, Relation.NE))
     if relation in (Relation.EQ, Relation.NE):
         status = _decided_zero(entries)
         if status is None:

@@ -27,7 +27,7 @@ from functools import cache
 import sympy
 from sympy.polys.polytools import parallel_poly_from_expr
 
-from derivations.engine.algebra import Words, difference, is_symbolic_matrix
+from derivations.engine.algebra import Words, difference, distribute, is_symbolic_matrix
 from derivations.engine.derivation import Fact
 from derivations.engine.relation import Relation
 
@@ -55,6 +55,8 @@ class Givens:
                 rules += _rule_variants(fact.lhs, fact.rhs)
             elif fact.relation is Relation.EQ:
                 equations.append((fact.lhs, fact.rhs))
+                if symbolic and isinstance(fact.lhs, sympy.MatMul):  # a 1×1 word inside products
+                    rules += _rule_variants(fact.lhs, _as_scalar(fact.rhs))
             elif fact.relation is Relation.NE and not square_word:
                 inequations.append((fact.lhs, fact.rhs))
             elif fact.relation.direction and not symbolic:
@@ -70,10 +72,9 @@ class Givens:
         """Apply the rewrite rules, then the slack substitutions, until nothing changes."""
         if self.rules:
             for _ in range(MAX_REWRITE_ROUNDS):
-                rewritten = expression
+                rewritten = distribute(expression)
                 for pattern, replacement in self.rules:
-                    rewritten = rewritten.subs(pattern, replacement)
-                rewritten = rewritten.doit()
+                    rewritten = distribute(rewritten.subs(pattern, replacement))
                 if rewritten == expression:
                     break
                 expression = rewritten
@@ -88,14 +89,19 @@ class Givens:
     def has_ideal(self) -> bool:
         return bool(self.equations or self.inequations)
 
-    def reduce(self, entries: list[sympy.Basic], words: Words) -> list[sympy.Basic]:
-        """Each entry's remainder modulo the ideal of the equations and inequations."""
+    def reduce(self, entries: list[sympy.Basic], words: Words,
+               equality: bool) -> list[sympy.Basic]:
+        """Each entry's remainder modulo the ideal of the equations and inequations.
+
+        Fractions enter by their numerators (``a/b = 0`` where defined means ``a = 0``); an
+        entry of an order claim keeps its denominator, and is left as it is if it has one.
+        """
         generators: list[sympy.Basic] = []
         for lhs, rhs in self.equations:
-            generators += [sympy.expand(e) for e in words.coefficients(difference(lhs, rhs))]
+            generators += [_numerator(e) for e in words.coefficients(difference(lhs, rhs))]
         for index, (lhs, rhs) in enumerate(self.inequations):
             (gap,) = words.coefficients(difference(lhs, rhs))
-            generators.append(sympy.expand(gap * sympy.Symbol(f"_inverse{index}") - 1))
+            generators.append(_numerator(gap * sympy.Symbol(f"_inverse{index}") - 1))
         generators = [g for g in dict.fromkeys(generators) if g != 0]
         if not generators:
             return entries
@@ -104,7 +110,10 @@ class Givens:
             raise ValueError("the given facts contradict each other (their ideal contains 1)")
         remainders = []
         for entry in entries:
-            expanded = sympy.expand(entry)
+            expanded = _numerator(entry) if equality else sympy.expand(entry)
+            if not equality and sympy.fraction(sympy.together(expanded))[1] != 1:
+                remainders.append(expanded)
+                continue
             if expanded == 0:
                 remainders.append(expanded)
                 continue
@@ -136,6 +145,22 @@ def _rule_variants(lhs: sympy.Basic, rhs: sympy.Basic) -> list[tuple[sympy.Basic
         if pattern != replacement and not isinstance(pattern, sympy.MatrixSymbol):
             variants.append((pattern, replacement))
     return list(dict.fromkeys(variants))
+
+
+def _numerator(expression: sympy.Basic) -> sympy.Basic:
+    return sympy.expand(sympy.fraction(sympy.together(sympy.expand(expression)))[0])
+
+
+def _as_scalar(side: sympy.Basic) -> sympy.Basic:
+    """A 1×1 right side as the scalar it stands for (``c·I₁`` is ``c``)."""
+    if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1):
+        return side[0, 0]
+    if is_symbolic_matrix(side):
+        coefficient, factors = side.as_coeff_matrices() if isinstance(side, sympy.MatMul) \
+            else (sympy.Integer(1), [side])
+        if all(isinstance(f, sympy.Identity) for f in factors):
+            return coefficient
+    return side
 
 
 def _oriented(fact: Fact) -> tuple[sympy.Basic, Relation, sympy.Basic]:

@@ -135,6 +135,15 @@ class TestSymbolicSize:
                                  Symbolic(), given=("preserved", "scaled")))
         assert not passes(derivation(*weak, hypotheses=hypotheses))
 
+    def test_a_scalar_product_inside_a_word_is_rewritten(self):
+        u, c = sympy.MatrixSymbol("u", size, 1), sympy.Symbol("c", positive=True)
+        reflector = sympy.Identity(size) - 2 * u * u.T / c
+        length = Hypothesis("length", u.T * u, c * sympy.Identity(1))
+        assert passes(one_step(reflector * reflector, sympy.Identity(size), Symbolic(),
+                               hypotheses=(length,), given=("length",)))
+        assert not passes(one_step(reflector * reflector, 2 * sympy.Identity(size), Symbolic(),
+                                   hypotheses=(length,), given=("length",)))
+
     def test_contradictory_facts_are_reported_not_used(self):
         zero = Hypothesis("zero", x, sympy.Integer(0))
         one = Hypothesis("one", x, sympy.Integer(1))
