@@ -150,7 +150,13 @@ def main(argv: list[str] | None = None) -> int:
                 derivation = get(slug)
                 print(f"ch{derivation.chapter}  {slug:<44} {derivation.title}")
             return 0
-        print(render(get(_resolve([arguments.slug])[0])))
+        slug = _resolve([arguments.slug])[0]
+        try:
+            derivation = get(slug)
+        except (ValueError, TypeError, KeyError) as refused:
+            print(f"python -m derivations: {slug} cannot be built: {refused}", file=sys.stderr)
+            return 1
+        print(render(derivation))
         return 0
     except UsageError as error:
         print(f"python -m derivations: error: {error}", file=sys.stderr)

@@ -1,46 +1,98 @@
-"""``python -m derivations``: verdicts per step, exit status 1 on any failure."""
+"""``python -m derivations``: verdicts and scope per step, exit 1 on a failed check, 2 on a
+usage error, and the mutation score."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 
+import pytest
 import sympy
 
 import derivations.__main__ as cli
-from derivations.engine import Derivation, Step, Symbolic
+from derivations.engine import Derivation, Relation, Step, Symbolic, registry, slugs
+
+x = sympy.Symbol("x", real=True)
 
 
-def run(*arguments: str) -> subprocess.CompletedProcess:
+def run(*arguments: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "derivations", *arguments],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env)
 
 
-def test_verify_one_prints_each_step_and_exits_zero():
-    result = run("verify", "rotation-eigenvalues")
-    assert result.returncode == 0
-    assert "PASS  rotation-eigenvalues" in result.stdout
-    assert "fourth-power-is-identity" in result.stdout
-    assert "1 passed, 0 failed" in result.stdout
+def _builder(slug: str, step: Step):
+    def build() -> Derivation:
+        return Derivation(slug, slug.replace("-", " "), 1, "test", "A probe.", (), (step,))
+
+    build.__name__ = slug.replace("-", "_")
+    build.__module__ = "derivations.ch1_repeated_powers.probe"
+    return build
 
 
-def test_unknown_slug_is_an_error_listing_known_ones():
-    result = run("verify", "no-such-slug")
-    assert result.returncode != 0
-    assert "no-such-slug" in result.stderr and "fibonacci-cost" in result.stderr
+@pytest.fixture
+def probes(monkeypatch) -> Iterator[None]:
+    """Two derivations in the registry for the test: one true, one false."""
+    true = _builder("probe-true", Step("claim", (x + 1) ** 2, x**2 + 2 * x + 1, "Expand.",
+                                       Symbolic()))
+    false = _builder("probe-false", Step("claim", (x + 1) ** 2, x**2 + 1, "Wrong.",
+                                         Symbolic()))
+    registry.slugs()  # load the chapters before adding to the registry
+    for builder in (true, false):
+        monkeypatch.setitem(registry._BUILDERS, builder.__name__.replace("_", "-"), builder)
+    registry.get.cache_clear()
+    yield
+    registry.get.cache_clear()
 
 
-def test_a_failing_derivation_exits_one(monkeypatch, capsys):
-    x = sympy.Symbol("x")
-    broken = Derivation("broken", "broken", 1, "test", (),
-                        (Step("wrong", x + 1, x, "not true", Symbolic()),))
-    monkeypatch.setattr(cli, "slugs", lambda: ["broken"])
-    monkeypatch.setattr(cli, "get", lambda slug: broken)
-    assert cli.main(["verify"]) == 1
+def test_verify_prints_each_step_with_its_scope_and_exits_zero(probes, capsys):
+    assert cli.main(["verify", "probe-true", "--jobs", "1"]) == 0
     output = capsys.readouterr().out
-    assert "FAIL  broken" in output and "FAIL wrong" in output
+    assert "PASS  probe-true" in output and "claim" in output and "exact" in output
+    assert "1 passed, 0 failed" in output
 
 
-def test_render_prints_markdown():
-    result = run("render", "fibonacci-matrix-powers")
-    assert result.returncode == 0 and "### Powers of the Fibonacci matrix" in result.stdout
+def test_a_failing_derivation_exits_one(probes, capsys):
+    assert cli.main(["verify", "probe-true", "probe-false", "--jobs", "1"]) == 1
+    output = capsys.readouterr().out
+    assert "FAIL  probe-false" in output and "1 passed, 1 failed" in output
+
+
+def test_mutate_reports_the_score(probes, capsys):
+    assert cli.main(["mutate", "probe-true"]) == 0
+    output = capsys.readouterr().out
+    assert "0 false passes" in output and "mutation score 100.0%" in output
+
+
+def test_unknown_slug_is_a_usage_error_listing_known_ones():
+    result = run("verify", "no-such-slug")
+    assert result.returncode == 2
+    assert "no-such-slug" in result.stderr and slugs()[0] in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_slug_named_twice_is_a_usage_error(probes, capsys):
+    assert cli.main(["verify", "probe-true", "probe-true"]) == 2
+    assert "named twice" in capsys.readouterr().err
+
+
+def test_bad_flags_and_environment_are_usage_errors():
+    for arguments in (("verify", "--jobs", "0"), ("verify", "--timeout", "-1"),
+                      ("verify", "--timeout", "nan")):
+        result = run(*arguments)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, arguments
+    import os
+    result = run("verify", env={**os.environ, "DERIVATIONS_STEP_TIMEOUT": "soon"})
+    assert result.returncode == 2 and "DERIVATIONS_STEP_TIMEOUT" in result.stderr
+
+
+def test_show_prints_the_theorem_box():
+    slug = slugs()[0]
+    result = run("show", slug)
+    assert result.returncode == 0 and f'id="{slug}"' in result.stdout
+    assert '<details class="proof"' in result.stdout
+
+
+def test_relation_negation_is_an_involution():
+    for relation in Relation:
+        assert relation.negated.negated is relation
