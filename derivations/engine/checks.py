@@ -68,11 +68,13 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     that leaves the answer open, ``simplify``.
     """
     givens = givens or Givens()
+    lhs, rhs = (evaluate_limits(givens.rewrite(side)) for side in (lhs, rhs))
+    if _infinite(lhs) or _infinite(rhs):
+        return _decide_infinite(lhs, relation, rhs)
     try:
         gap = difference(lhs, rhs)
     except TypeError as error:
         return Verdict(False, f"sides are not comparable: {error}")
-    gap = givens.rewrite(gap)
     if rewrite is not None:
         gap = rewrite(gap)
     words = Words()
@@ -98,6 +100,35 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     if status is None:
         return Verdict(False, f"undecided: SymPy cannot tell the sign of {value}")
     return Verdict(bool(status), f"lhs − rhs = {value}")
+
+
+def evaluate_limits(expression: sympy.Basic) -> sympy.Basic:
+    """Every limit in ``expression`` evaluated by SymPy; one it cannot find stays unevaluated
+    (and leaves the claim undecided, never guessed)."""
+    if not isinstance(expression, sympy.Basic) or not expression.has(sympy.Limit):
+        return expression
+
+    def evaluate(limit: sympy.Limit) -> sympy.Basic:
+        try:
+            return limit.doit()
+        except (NotImplementedError, ValueError):
+            return limit
+
+    return expression.replace(lambda node: isinstance(node, sympy.Limit), evaluate)
+
+
+def _infinite(side: sympy.Basic) -> bool:
+    return isinstance(side, sympy.Basic) and side in (sympy.oo, -sympy.oo, sympy.zoo)
+
+
+def _decide_infinite(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic) -> Verdict:
+    """A claim with ±∞ on one side: decided by comparing the extended reals, not by ∞ − ∞."""
+    claims = {Relation.EQ: sympy.Eq, Relation.NE: sympy.Ne, Relation.LT: sympy.Lt,
+              Relation.LE: sympy.Le, Relation.GT: sympy.Gt, Relation.GE: sympy.Ge}
+    outcome = claims[relation](lhs, rhs)
+    if outcome not in (sympy.true, sympy.false):
+        return Verdict(False, f"undecided: SymPy cannot compare {lhs} with {rhs}")
+    return Verdict(bool(outcome), f"{lhs} {relation.symbol} {rhs} is {bool(outcome)}")
 
 
 def _decided_zero(entries: list[sympy.Basic]) -> bool | None:
@@ -306,7 +337,7 @@ class Induction(Check):
         if step.relation is not Relation.EQ:
             return Verdict(False, "the recurrence form proves equations only")
         n = self.variable
-        guard = self._left_side_obeys(step, derivation)
+        guard = self._left_side_obeys(step, derivation, givens)
         if guard is not None:
             return guard
         previous = [derivation.concrete(self._at(step.rhs, n + k)) for k in range(self.order)]
@@ -317,19 +348,21 @@ class Induction(Check):
         bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
         return Verdict(True, f"base cases {n} = {bases} and the inductive step hold")
 
-    def _left_side_obeys(self, step: Step, derivation: Derivation) -> Verdict | None:
+    def _left_side_obeys(self, step: Step, derivation: Derivation,
+                         givens: Givens) -> Verdict | None:
         """None if the left side obeys the recurrence, else the failing verdict."""
         n = self.variable
         previous = [derivation.concrete(self._at(step.lhs, n + k)) for k in range(self.order)]
         symbolic = decide(derivation.concrete(self._at(step.lhs, n + self.order)), Relation.EQ,
-                          derivation.concrete(self.recurrence(*previous)))
+                          derivation.concrete(self.recurrence(*previous)), self.rewrite, givens)
         if symbolic.passed:
             return None
         for first in range(self.start, self.start + self.definition_samples):
             previous = [derivation.concrete(self._at(step.lhs, first + k))
                         for k in range(self.order)]
             verdict = decide(derivation.concrete(self._at(step.lhs, first + self.order)),
-                             Relation.EQ, derivation.concrete(self.recurrence(*previous)))
+                             Relation.EQ, derivation.concrete(self.recurrence(*previous)),
+                             self.rewrite, givens)
             if not verdict.passed:
                 return Verdict(False, f"the left side does not obey the recurrence at {n} = "
                                       f"{first}")

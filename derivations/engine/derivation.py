@@ -301,7 +301,27 @@ class Derivation:
             lambda node: isinstance(node, sympy.Identity) and node.rows.is_Integer,
             lambda node: sympy.ImmutableMatrix.eye(node.rows),
         )
-        return expression.doit() if isinstance(expression, sympy.Basic) else expression
+        return _doit_holding_limits(expression)
+
+
+def _doit_holding_limits(expression: sympy.Basic) -> sympy.Basic:
+    """``expression.doit()``, except that limits stay unevaluated (their insides evaluated).
+
+    A limit often depends on a fact a check has yet to apply (``0 < r < 1`` for
+    ``n rⁿ⁻¹ → 0``); the checks evaluate limits after applying the facts.
+    """
+    if not isinstance(expression, sympy.Basic):
+        return expression
+    limits = list(expression.atoms(sympy.Limit))
+    if not limits:
+        return expression.doit()
+    held = {limit: sympy.Dummy("held_limit") for limit in limits}
+    evaluated = expression.xreplace(held).doit()
+    restored = {
+        placeholder: sympy.Limit(_doit_holding_limits(limit.args[0]), *limit.args[1:])
+        for limit, placeholder in held.items()
+    }
+    return evaluated.xreplace(restored)
 
 
 def _symbols_of(expression: sympy.Basic) -> set[sympy.Basic]:

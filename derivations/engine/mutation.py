@@ -55,15 +55,29 @@ def _is_zero(side: sympy.Basic) -> bool:
     return isinstance(side, sympy.ZeroMatrix) or side == 0
 
 
+def _constants(expression: sympy.Basic) -> list[sympy.Rational]:
+    """The rational constants of ``expression`` in reading order, not counting the sizes of
+    matrix symbols or identities (a shape is not a value)."""
+    if isinstance(expression, sympy.MatrixSymbol | sympy.Identity | sympy.ZeroMatrix
+                  | sympy.OneMatrix):
+        return []
+    if isinstance(expression, sympy.Rational):
+        return [expression]
+    if isinstance(expression, sympy.MatrixBase):
+        return [c for entry in expression for c in _constants(entry)]
+    return [c for argument in expression.args for c in _constants(argument)]
+
+
 def _nearby_constant(side: sympy.Basic) -> sympy.Basic | None:
     """``side`` with its first non-zero constant moved: ``c ↦ c + 1``, ``p/q ↦ (p+1)/q``."""
-    for node in sympy.preorder_traversal(side):
-        if isinstance(node, sympy.Rational) and node != 0 and node not in (1, -1):
-            moved = node + 1 if node.is_Integer else sympy.Rational(node.p + 1, node.q)
-            return side.xreplace({node: moved})
-    for node in sympy.preorder_traversal(side):
-        if isinstance(node, sympy.Rational) and node != 0:
-            return side.xreplace({node: node * 2 + 1})
+    constants = [c for c in _constants(side) if c != 0]
+    preferred = [c for c in constants if c not in (1, -1)]
+    if preferred:
+        node = preferred[0]
+        moved = node + 1 if node.is_Integer else sympy.Rational(node.p + 1, node.q)
+        return side.xreplace({node: moved})
+    if constants:
+        return side.xreplace({constants[0]: constants[0] * 2 + 1})
     return None
 
 
@@ -92,8 +106,8 @@ def mutants(step: Step) -> Iterator[tuple[str, Step | str]]:
     for kind, change in candidates:
         try:
             yield kind, plain(step, display_lhs=None, display_rhs=None, **change)
-        except (ValueError, TypeError) as refused:
-            yield kind, f"refused at registration: {refused}"
+        except Exception as refused:  # a perturbation SymPy cannot even build is not a claim
+            yield kind, f"refused at registration: {type(refused).__name__}: {refused}"
 
 
 def _weakening(original: Step, mutant: Step, derivation: Derivation) -> bool:

@@ -163,6 +163,22 @@ class TestOrderFacts:
         assert not passes(one_step(self.beta * self.s, sympy.Rational(1, 2), Symbolic(),
                                    Relation.LT, hypotheses=(below,), given=("below",)))
 
+    def test_a_limit_waits_for_the_bounds_it_needs(self):
+        r = sympy.Symbol("r", real=True)
+        facts = (Hypothesis("low", r, sympy.Integer(0), Relation.GT),
+                 Hypothesis("high", r, sympy.Integer(1), Relation.LT))
+        limit = sympy.Limit(n * r ** (n - 1), n, sympy.oo)
+        assert passes(one_step(limit, sympy.Integer(0), Symbolic(), hypotheses=facts,
+                               given=("low", "high")))
+        assert not passes(one_step(limit, sympy.Integer(1), Symbolic(), hypotheses=facts,
+                                   given=("low", "high")))
+
+    def test_an_infinite_limit_is_compared_not_subtracted(self):
+        assert passes(one_step(sympy.Limit(2**n, n, sympy.oo), sympy.oo, Symbolic()))
+        assert not passes(one_step(sympy.Limit(2**-n, n, sympy.oo), sympy.oo, Symbolic()))
+        assert passes(one_step(sympy.Limit(2**n, n, sympy.oo), sympy.Integer(10**6), Symbolic(),
+                               Relation.GT))
+
     def test_a_weak_bound_does_not_give_a_strict_claim(self):
         at_most = Hypothesis("at-most", self.s, 1 / self.beta, Relation.LE)
         assert not passes(one_step(self.beta * self.s, sympy.Integer(1), Symbolic(),
