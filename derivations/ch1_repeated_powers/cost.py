@@ -10,10 +10,13 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 
 from derivations import fibonacci
+from derivations.ch1_repeated_powers.rewrites import PHI_VALUE
 from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Instances, Relation, Step, register
+from derivations.notation import symbol
 
 n = sympy.Symbol("n", integer=True, positive=True)
+phi = symbol("phi")
 SQUARING_POWERS = tuple(sympy.Integer(k) for k in (1, 2, 3, 7, 8, 10, 64, 100, 1000, 4095, 4096))
 PRECISION_POINTS = tuple(sympy.Integer(k) for k in (10, 100, 1000, 3000))
 
@@ -56,8 +59,7 @@ class MinimalBinetBits(sympy.Function):
 
 @register
 def fibonacci_cost() -> Derivation:
-    log2_phi = sympy.log((1 + sympy.sqrt(5)) / 2, 2)
-    bits_of_fn = n * log2_phi
+    bits_of_fn = n * sympy.log(phi, 2)
     return Derivation(
         slug="fibonacci-cost",
         title="What computing a Fibonacci number really costs",
@@ -65,7 +67,7 @@ def fibonacci_cost() -> Derivation:
         source=MERITY,
         statement=(
             r"Merity computes $F^4$ as $(F^2)^2$ and calls this $O(\log n)$ time, and calls "
-            r"Binet's formula $O(1)$ \"assuming constant time pow() function\". Binary powering "
+            "Binet's formula $O(1)$ \"assuming constant time pow() function\". Binary powering "
             r"does use only $M(n) = \lfloor \log_2 n\rfloor + s_2(n) - 1 \leq 2\lfloor \log_2 n"
             r"\rfloor$ products of $2 \times 2$ matrices, where $s_2(n)$ counts the 1-bits of "
             r"$n$ (counted by running it at the listed $n$). But $F_n$ has about "
@@ -75,6 +77,7 @@ def fibonacci_cost() -> Derivation:
             r"time once the numbers are large."
         ),
         hypotheses=(),
+        definitions={phi: PHI_VALUE},
         steps=(
             Step("squaring-count", SquaringMultiplications(n),
                  sympy.floor(sympy.log(n, 2)) + BinaryDigitSum(n) - 1,

@@ -20,10 +20,9 @@ def diagonalisable_powers() -> Derivation:
         chapter=1,
         source=BOTH,
         statement=(
-            r"If a $d \times d$ matrix factors as $A = V\Lambda V^{-1}$, with $\Lambda$ diagonal "
-            r"and $V$ invertible, then $A^n = V\Lambda^n V^{-1}$ for every $n \geq 0$ and every "
-            r"size $d$. Raising $A$ to a power raises only the eigenvalues on the diagonal of "
-            r"$\Lambda$ to that power."
+            r"If a $d \times d$ matrix is $A = V\Lambda V^{-1}$ with $\Lambda$ diagonal, its "
+            r"powers raise only the eigenvalues on the diagonal of $\Lambda$: for every "
+            r"$n \geq 0$ and every size $d$,"
         ),
         hypotheses=(
             Hypothesis("diagonalisable", A, one_factor,

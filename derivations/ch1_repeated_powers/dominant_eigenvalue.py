@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch1_repeated_powers.display import minus, modulus, written
 from derivations.ch1_repeated_powers.limits import LimitAtInfinity
 from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, substitute_binet
 from derivations.ch1_repeated_powers.sources import MERITY
@@ -13,12 +14,7 @@ from derivations.notation import symbol
 phi, psi = symbol("phi"), symbol("psi")
 n = sympy.Symbol("n", integer=True, positive=True)  # F(0) = 0: the ratio needs n ≥ 1
 fib = sympy.fibonacci
-next_index = sympy.Add(n, 1, evaluate=False)  # F_{n+1}, not SymPy's F_{1+n}
-
-
-def written(*terms: sympy.Basic) -> sympy.Basic:
-    """A sum kept in the order written."""
-    return sympy.Add(*terms, evaluate=False)
+next_index = written(n, 1)  # F_{n+1}, not SymPy's F_{1+n}
 
 
 @register
@@ -30,9 +26,8 @@ def dominant_eigenvalue() -> Derivation:
         chapter=1,
         source=MERITY,
         statement=(
-            r"The ratio $F_{n+1}/F_n$ of consecutive Fibonacci numbers tends to the golden "
-            r"ratio $\varphi$, the eigenvalue of $F$ outside the unit circle. Its error is "
-            r"exactly $\psi^n/F_n$, which shrinks because $|\psi| < 1$."
+            r"The ratio of consecutive Fibonacci numbers tends to $\varphi$, the eigenvalue of "
+            r"$F$ outside the unit circle; its error $\psi^n/F_n$ dies out because $|\psi| < 1$."
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
@@ -42,14 +37,13 @@ def dominant_eigenvalue() -> Derivation:
                  r"([proved above](#fibonacci-eigendecomposition)) and use "
                  r"$\varphi - \psi = \sqrt5$: the next number is $\varphi F_n$ plus $\psi^n$.",
                  Symbolic(rewrite=substitute_binet),
-                 display_lhs=written(fib(next_index), sympy.Mul(-1, phi, fib(n),
-                                                                 evaluate=False))),
+                 display_lhs=written(fib(next_index), minus(phi * fib(n)))),
             Step("ratio-error", ratio - phi, psi**n / fib(n),
                  r"Divide by $F_n \geq 1$.", Symbolic(rewrite=substitute_binet),
                  display_lhs=written(fib(next_index) / fib(n), -phi)),
             Step("psi-inside-unit-circle", sympy.Abs(psi), sympy.Integer(1),
                  r"$|\psi| = (\sqrt5 - 1)/2 \approx 0.618$: the error term dies out.",
-                 Symbolic(), relation=Relation.LT, display_lhs=sympy.Abs(psi, evaluate=False)),
+                 Symbolic(), relation=Relation.LT, display_lhs=modulus(psi)),
             Step("ratio-limit", LimitAtInfinity(ratio, n), phi,
                  r"So the ratio converges to $\varphi$; SymPy's limit decides it directly.",
                  Symbolic(), display_lhs=LimitAtInfinity(fib(next_index) / fib(n), n)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch1_repeated_powers.display import minus, power, product, written
 from derivations.ch1_repeated_powers.fibonacci_matrix import FIBONACCI_MATRIX
 from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, SQRT5
 from derivations.ch1_repeated_powers.sources import MERITY
@@ -20,8 +21,7 @@ EIGENVALUES = sympy.ImmutableMatrix(sympy.diag(psi, phi))
 
 def binet_display() -> sympy.Basic:
     """(φⁿ − ψⁿ)/√5 as a textbook writes it (SymPy would print √5(−ψⁿ + φⁿ)/5)."""
-    difference = sympy.Add(phi**n, sympy.Mul(-1, psi**n, evaluate=False), evaluate=False)
-    return sympy.Mul(difference, sympy.Pow(SQRT5, -1, evaluate=False), evaluate=False)
+    return product(written(phi**n, minus(psi**n)), power(SQRT5, -1))
 
 
 @register
@@ -33,10 +33,9 @@ def fibonacci_eigendecomposition() -> Derivation:
         chapter=1,
         source=MERITY,
         statement=(
-            r"The Fibonacci matrix factors as $F = V\Lambda V^{-1}$ with eigenvalues "
-            r"$\varphi \approx 1.618$ and $\psi \approx -0.618$, so $F^n = V\Lambda^n V^{-1}$ "
-            r"and every Fibonacci number is a difference of two powers, one exploding and one "
-            r"vanishing (Binet's formula)."
+            r"$F = V\Lambda V^{-1}$ with eigenvalues $\varphi \approx 1.618$ and "
+            r"$\psi \approx -0.618$, so $F^n = V\Lambda^n V^{-1}$, and every Fibonacci number "
+            r"is an exploding power minus a vanishing one (Binet's formula):"
         ),
         hypotheses=(),
         definitions={
@@ -72,9 +71,9 @@ def fibonacci_eigendecomposition() -> Derivation:
                  r"$\psi^{10}$ is less than a ten-thousandth of $\varphi^{10}$.",
                  Symbolic(), relation=Relation.LT),
             Step("binet", sympy.fibonacci(n), (phi**n - psi**n) / SQRT5,
-                 r"Read off the top-right entry of $V\Lambda^n V^{-1}$; or by induction: both "
-                 r"sides start $0, 1$ and obey $F_{k+2} = F_{k+1} + F_k$, because $\varphi$ and "
-                 r"$\psi$ solve $\lambda^2 = \lambda + 1$.",
+                 r"Induction on $n$: both sides start $0, 1$ and obey $F_{k+2} = F_{k+1} + F_k$, "
+                 r"because $\varphi$ and $\psi$ solve $\lambda^2 = \lambda + 1$. It is the "
+                 r"top-right entry of $V\Lambda^n V^{-1}$.",
                  Induction(n, recurrence=lambda previous, current: previous + current, order=2),
                  display_rhs=binet_display()),
         ),

@@ -23,10 +23,9 @@ def erratum_normal_is_not_orthogonal() -> Derivation:
         chapter=1,
         source=KOREAN_SUMMARY,
         statement=(
-            r"The Korean summary defines an orthogonal matrix $A$ by "
-            r"\"$A^{-1}=A^{T}$ or $AA^{T}=A^{T}A$\". The first is the definition; the second says "
-            r"only that $A$ is *normal*. The matrix $A = 2I$ is normal, of every size $d$, but "
-            r"not orthogonal: its powers double every length at each step."
+            r'The Korean summary defines an orthogonal matrix $A$ by "$A^{-1}=A^{T}$ or '
+            r'$AA^{T}=A^{T}A$". The second condition only makes $A$ *normal*: $A = 2I$ is '
+            r"normal, of every size $d$, but not orthogonal, and its powers double every length."
         ),
         hypotheses=(
             Hypothesis("twice-identity", A, 2 * identity),
@@ -61,11 +60,9 @@ def erratum_unit_eigenvalues_constant_norm() -> Derivation:
         chapter=1,
         source=BOTH,
         statement=(
-            r"Merity's summary says the matrix power \"maintains a constant norm if the absolute "
-            r"value of all eigenvalues are 1\", and the Korean summary repeats it. The shear $B$ "
-            r"has both eigenvalues equal to 1, yet $\lVert B^n e_2\rVert^2 = n^2 + 1$ grows "
-            r"without bound. Powers with all $|\lambda| = 1$ stay bounded only when those "
-            r"eigenvalues have a full set of eigenvectors (no Jordan block)."
+            "Merity's summary, repeated by the Korean one, says the power \"maintains a "
+            "constant norm if the absolute value of all eigenvalues are 1\". The shear $B$ has "
+            r"both eigenvalues equal to 1, yet its powers grow without bound:"
         ),
         hypotheses=(),
         definitions={SHEAR: SHEAR_MATRIX, e2: sympy.ImmutableMatrix([0, 1])},

@@ -9,6 +9,14 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch1_repeated_powers.display import (
+    minus,
+    modulus,
+    power,
+    product,
+    unevaluated,
+    written,
+)
 from derivations.ch1_repeated_powers.fibonacci_matrix import (
     FIBONACCI_MATRIX,
     OTHER_FIBONACCI_MATRIX,
@@ -37,11 +45,6 @@ F, F_OTHER, phi, psi = symbol("F"), symbol("F'"), symbol("phi"), symbol("psi")
 n, k, lam, r = symbol("n"), symbol("k"), symbol("lambda"), symbol("r")
 fib = sympy.fibonacci
 EXERCISES = "exercises of this companion"
-
-
-def unevaluated(function: type[sympy.Function], *arguments: sympy.Basic) -> sympy.Basic:
-    """``function(arguments)`` as written, e.g. F₇ rather than 13."""
-    return function(*arguments, evaluate=False)
 
 
 @register
@@ -96,7 +99,7 @@ def exercise_1_2() -> Derivation:
                  r"With $F$ throughout, the chain gives $F^4$.", Symbolic()),
             Step("not-the-power", mixed, F**4,
                  r"The top-left entries differ.", Symbolic(), relation=Relation.NE,
-                 still_true={"rhs+1": r"adding 1 to every entry of $F^4$ does not give "
+                 still_true={"rhs+1": r"$F^4 + I$ does not give "
                                       r"$F F' F' F$ either",
                              "rhs*2": r"$2F^4$ is not $F F' F' F$ either"}),
         ),
@@ -166,8 +169,7 @@ def exercise_1_4() -> Derivation:
                  Symbolic(), relation=Relation.LE, given=("from-nine",)),
             Step("peak", corner.subs(n, 9), sympy.Rational(387_420_489, 100_000_000),
                  r"So the largest value is at $n = 9$ (and $n = 10$).", Symbolic(),
-                 display_lhs=sympy.Mul(9, sympy.Pow(ratio, 8, evaluate=False),
-                                       evaluate=False)),
+                 display_lhs=product(9, power(ratio, 8))),
         ),
     )
 
@@ -192,30 +194,31 @@ def exercise_1_5() -> Derivation:
         steps=(
             Step("error", fib(m) * phi**i - fib(m + i), -(psi**m) * fib(i),
                  r"Substitute Binet's formula for all three Fibonacci numbers.",
-                 Symbolic(rewrite=substitute_binet)),
+                 Symbolic(rewrite=substitute_binet),
+                 display_lhs=written(product(fib(m), phi**i),
+                                     minus(fib(written(m, i))))),
             Step("still-rounds", sympy.Abs(psi) ** 7 * fib(7), sympy.Rational(1, 2),
                  r"At $i = 7$ the error is $0.45$; $F_i$ is smaller for smaller $i$.",
                  Symbolic(), relation=Relation.LT,
-                 display_lhs=sympy.Mul(sympy.Pow(sympy.Abs(psi, evaluate=False), 7,
-                                                 evaluate=False),
-                                       unevaluated(sympy.fibonacci, sympy.Integer(7)),
-                                       evaluate=False)),
+                 display_lhs=product(power(modulus(psi), 7), unevaluated(sympy.fibonacci, 7))),
             Step("rounds-up-to-seven", sympy.Abs(13 * phi**i - fib(7 + i)),
                  sympy.Rational(1, 2),
                  r"So $13\varphi^i$ rounds to $F_{7+i}$ at every $i$ from 0 to 7.",
-                 Instances(i, [sympy.Integer(j) for j in range(8)]), relation=Relation.LT),
+                 Instances(i, [sympy.Integer(j) for j in range(8)]), relation=Relation.LT,
+                 display_lhs=modulus(written(13 * phi**i, minus(fib(written(7, i)))))),
             Step("first-miss", sympy.Abs(13 * phi**8 - fib(15)), sympy.Rational(1, 2),
                  r"At $i = 8$ the error $|\psi|^7 F_8 \approx 0.72$ exceeds $1/2$: "
                  r"$13\varphi^8 \approx 610.72$ rounds to $611$, not $F_{15} = 610$.",
-                 Symbolic(), relation=Relation.GT),
+                 Symbolic(), relation=Relation.GT,
+                 display_lhs=modulus(written(13 * phi**8,
+                                             minus(unevaluated(sympy.fibonacci, 15))))),
             Step("merity-misses-too", 13 * merity_ratio**8 - fib(15), sympy.Rational(1, 2),
                  r"With Merity's $1.618 = 809/500$ in place of $\varphi$: "
                  r"$13 \cdot 1.618^8 \approx 610.62$.",
                  Symbolic(), relation=Relation.GT,
                  display_lhs=sympy.Add(
-                     sympy.Mul(13, sympy.Pow(merity_ratio, 8, evaluate=False), evaluate=False),
-                     sympy.Mul(-1, unevaluated(sympy.fibonacci, sympy.Integer(15)),
-                               evaluate=False),
+                     product(13, power(merity_ratio, 8)),
+                     minus(unevaluated(sympy.fibonacci, 15)),
                      evaluate=False)),
         ),
         conclusion="first-miss",

@@ -9,10 +9,8 @@ from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Induction, Step, Symbolic, register
 from derivations.notation import symbol
 
-F = symbol("F")
-F_OTHER = symbol("F'")
-n = symbol("n")
-SWAP = sympy.ImmutableMatrix([[0, 1], [1, 0]])
+F, F_OTHER, SWAP, n = symbol("F"), symbol("F'"), symbol("P"), symbol("n")
+SWAP_MATRIX = sympy.ImmutableMatrix([[0, 1], [1, 0]])
 FIBONACCI_MATRIX = sympy.ImmutableMatrix([[0, 1], [1, 1]])
 OTHER_FIBONACCI_MATRIX = sympy.ImmutableMatrix([[1, 1], [1, 0]])
 
@@ -39,12 +37,12 @@ def fibonacci_matrix_powers() -> Derivation:
         chapter=1,
         source=MERITY,
         statement=(
-            r"For every integer $n \geq 0$ the power $F^n$ holds three consecutive Fibonacci "
-            r"numbers, where $F_0 = 0$, $F_1 = 1$ and $F_{k+2} = F_{k+1} + F_k$ (so $F_{-1} = 1$). "
-            r"The mirrored matrix $F'$ holds the same numbers in mirrored places."
+            r"For every $n \geq 0$, $F^n$ holds three consecutive Fibonacci numbers ($F_0 = 0$, "
+            r"$F_1 = 1$, $F_{k+2} = F_{k+1} + F_k$, so $F_{-1} = 1$); $F'^{\,n}$ holds them "
+            r"mirrored."
         ),
         hypotheses=(),
-        definitions={F: FIBONACCI_MATRIX, F_OTHER: OTHER_FIBONACCI_MATRIX},
+        definitions={F: FIBONACCI_MATRIX, F_OTHER: OTHER_FIBONACCI_MATRIX, SWAP: SWAP_MATRIX},
         steps=(
             Step(
                 "powers-hold-fibonacci",
@@ -66,8 +64,8 @@ def fibonacci_matrix_powers() -> Derivation:
                 "other-convention-is-a-swap",
                 F_OTHER,
                 SWAP * F * SWAP,
-                r"Swapping both basis vectors turns one convention into the other, so the two "
-                r"matrices are not interchangeable entry by entry.",
+                r"Swapping the two coordinates, before and after, turns one convention into "
+                r"the other: the same map, written in mirrored order.",
                 Symbolic(),
             ),
             Step(

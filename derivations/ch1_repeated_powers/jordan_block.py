@@ -21,11 +21,9 @@ def jordan_block_powers() -> Derivation:
         chapter=1,
         source=BOTH,
         statement=(
-            r"The Jordan block $B_\lambda$ has the single eigenvalue $\lambda$ but is not "
-            r"$\lambda I$, so it cannot be diagonalised. Its powers carry an "
-            r"extra factor $n$ in the corner, $n\lambda^{n-1}$; yet if $|\lambda| = r$ with "
-            r"$0 < r < 1$ that entry still tends to 0, since $n r^{n-1} \to 0$ for every such "
-            r"$r$."
+            r"$B_\lambda$ has the single eigenvalue $\lambda$ but is not $\lambda I$, so it "
+            r"cannot be diagonalised, and its powers carry a factor $n$: the corner "
+            r"$n\lambda^{n-1}$. If $|\lambda| = r$ with $0 < r < 1$, that entry still vanishes:"
         ),
         hypotheses=(
             Hypothesis("positive", r, sympy.Integer(0), Relation.GT),

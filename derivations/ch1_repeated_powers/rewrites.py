@@ -6,17 +6,14 @@ from collections.abc import Callable
 
 import sympy
 
+from derivations.ch1_repeated_powers.display import minus, power, product, written
+
 SQRT5 = sympy.sqrt(5)
 
 
-def _halved(*terms: sympy.Basic) -> sympy.Basic:
-    """(a + b)/2 kept as written, so a page shows (1 + √5)/2 and not 1/2 + √5/2."""
-    return sympy.Mul(sympy.Add(*terms, evaluate=False), sympy.Pow(2, -1, evaluate=False),
-                     evaluate=False)
-
-
-PHI_VALUE = _halved(1, SQRT5)
-PSI_VALUE = _halved(1, sympy.Mul(-1, SQRT5, evaluate=False))
+# Written (1 ± √5)/2, so a page shows that and not 1/2 ± √5/2; .doit() gives the number.
+PHI_VALUE = product(written(1, SQRT5), power(2, -1))
+PSI_VALUE = product(written(1, minus(SQRT5)), power(2, -1))
 
 
 def binet_value(index: sympy.Basic) -> sympy.Basic:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch1_repeated_powers.display import power
 from derivations.ch1_repeated_powers.sources import BOTH
 from derivations.ch1_repeated_powers.symbols import of_the_plane
 from derivations.engine import Derivation, Step, Symbolic, register
@@ -13,7 +14,9 @@ R, lam = symbol("R"), symbol("lambda")
 V, LAMBDA = of_the_plane("V"), of_the_plane("Lambda")
 ROTATION = sympy.ImmutableMatrix([[0, 1], [-1, 0]])
 # The Korean summary prints V with entries 0.707 and 0.707i: 1/√2, unit-length eigenvectors.
-ROTATION_EIGENVECTORS = sympy.ImmutableMatrix([[1, 1], [sympy.I, -sympy.I]]) / sympy.sqrt(2)
+ROTATION_EIGENVECTORS = sympy.MatMul(power(sympy.sqrt(2), -1),
+                                     sympy.ImmutableMatrix([[1, 1], [sympy.I, -sympy.I]]),
+                                     evaluate=False)
 ROTATION_EIGENVALUES = sympy.ImmutableMatrix(sympy.diag(sympy.I, -sympy.I))
 
 
@@ -26,10 +29,9 @@ def rotation_eigenvalues() -> Derivation:
         chapter=1,
         source=BOTH,
         statement=(
-            r"The real matrix $R$, a quarter turn of the plane, has no real eigenvalue: it "
-            r"factors as $R = V\Lambda V^{-1}$ over the complex numbers with eigenvalues "
-            r"$\pm i$, both of modulus 1. It is orthogonal, and its powers neither grow nor "
-            r"shrink: they cycle with period 4."
+            r"The quarter turn $R$ has no real eigenvalue; over the complex numbers its "
+            r"eigenvalues are $\pm i$, of modulus 1. It is orthogonal, and its powers cycle with "
+            r"period 4:"
         ),
         hypotheses=(),
         definitions={R: ROTATION, V: ROTATION_EIGENVECTORS, LAMBDA: ROTATION_EIGENVALUES},

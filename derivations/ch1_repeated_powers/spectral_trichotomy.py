@@ -23,10 +23,9 @@ def spectral_trichotomy() -> Derivation:
         chapter=1,
         source=BOTH,
         statement=(
-            r"If $Av = \lambda v$ for a $d \times d$ matrix $A$, then $A^n v = \lambda^n v$ and "
-            r"$\lVert A^n v\rVert = |\lambda|^n \lVert v\rVert$ for every $n \geq 0$ and every "
-            r"size $d$. For $v \neq 0$ the length vanishes if $|\lambda| < 1$, stays the same if "
-            r"$|\lambda| = 1$ and explodes if $|\lambda| > 1$."
+            r"If $Av = \lambda v$, then $A^n v = \lambda^n v$ for every $n \geq 0$ and every size "
+            r"$d$, so each step multiplies the length by $|\lambda|$: for $v \neq 0$ it vanishes "
+            r"if $|\lambda| < 1$, stays if $|\lambda| = 1$, explodes if $|\lambda| > 1$."
         ),
         hypotheses=(
             Hypothesis("eigenvector", A * v, lam * v),
