@@ -66,8 +66,9 @@ def fibonacci_cost() -> Derivation:
         chapter=1,
         source=MERITY,
         statement=(
-            r"Merity computes $F^4$ as $(F^2)^2$ and calls this $O(\log n)$ time, and calls "
-            "Binet's formula $O(1)$ \"assuming constant time pow() function\". Binary powering "
+            r"Merity computes $F^4$ as $(F^2)^2$ and calls this $O(\log n)$ time, and calls the "
+            "eigendecomposition (Binet's formula) $O(1)$ time \"assuming constant time pow() "
+            "function\". Binary powering "
             r"does use only $M(n) = \lfloor \log_2 n\rfloor + s_2(n) - 1 \leq 2\lfloor \log_2 n"
             r"\rfloor$ products of $2 \times 2$ matrices, where $s_2(n)$ counts the 1-bits of "
             r"$n$ (counted by running it at the listed $n$). But $F_n$ has about "

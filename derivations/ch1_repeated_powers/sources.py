@@ -1,8 +1,6 @@
 """The two sources chapter 1 follows, named once so every derivation cites them the same way."""
 
-MERITY = (
-    "Merity, *Explaining and illustrating orthogonal initialization for recurrent neural "
-    "networks* (2016)"
-)
-KOREAN_SUMMARY = "the Korean summary of Merity's article (2021)"
+# Short forms: the chapter page names both in full once, and a theorem box has one line for it.
+MERITY = "Merity (2016)"
+KOREAN_SUMMARY = "Korean summary of Merity (2021)"
 BOTH = f"{MERITY}; {KOREAN_SUMMARY}"
