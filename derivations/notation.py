@@ -95,8 +95,8 @@ CHAPTER_1 = (
     Notation("Lambda", _square("Lambda"),
              "the diagonal matrix of eigenvalues", NEUTRAL, 1),
     Notation("R", sympy.MatrixSymbol("R", 2, 2),
-             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$ of Merity's "
-             "article", PRESERVING, 1),
+             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$, as the Korean "
+             "summary of Merity's article prints it", PRESERVING, 1),
     Notation("B", sympy.MatrixSymbol("B", 2, 2),
              "the shear $\\begin{bmatrix}1 & 1\\\\ 0 & 1\\end{bmatrix}$: both eigenvalues 1, "
              "powers unbounded", EXPLODING, 1),
