@@ -71,11 +71,13 @@ CHAPTER_1 = (
     Notation("k", sympy.Symbol("k", integer=True), "an integer index", INK, 1),
     Notation("d", DIMENSION, "the size of a square matrix ($d \\times d$), $d \\geq 1$", INK, 1),
     Notation("F", sympy.MatrixSymbol("F", 2, 2),
-             "the Fibonacci matrix $\\begin{bmatrix}0 & 1\\\\ 1 & 1\\end{bmatrix}$ "
-             "(Merity's convention)", ACCENT, 1),
+             "the Fibonacci matrix $\\begin{bmatrix}0 & 1\\\\ 1 & 1\\end{bmatrix}$", ACCENT, 1),
     Notation("F'", sympy.MatrixSymbol("F'", 2, 2),
              "the other common Fibonacci matrix $\\begin{bmatrix}1 & 1\\\\ 1 & 0\\end{bmatrix}$",
              NEUTRAL, 1),
+    Notation("P", sympy.MatrixSymbol("P", 2, 2),
+             "the swap $\\begin{bmatrix}0 & 1\\\\ 1 & 0\\end{bmatrix}$, which exchanges the two "
+             "coordinates", NEUTRAL, 1),
     Notation("fib", sympy.fibonacci(sympy.Symbol("n", integer=True, nonnegative=True)),
              "the Fibonacci numbers: $F_0 = 0$, $F_1 = 1$, $F_{k+2} = F_{k+1} + F_k$",
              ACCENT, 1),
@@ -87,14 +89,14 @@ CHAPTER_1 = (
              VANISHING, 1),
     Notation("lambda", sympy.Symbol("lambda"), "an eigenvalue (always; never a singular value)",
              ACCENT, 1),
-    Notation("V", sympy.MatrixSymbol("V", 2, 2),
+    Notation("V", _square("V"),
              "a matrix whose columns are eigenvectors, $A = V\\Lambda V^{-1}$", NEUTRAL, 1,
              sources="Merity and the Korean summary write $Q$; here $Q$ is always orthogonal"),
-    Notation("Lambda", sympy.MatrixSymbol("Lambda", 2, 2),
+    Notation("Lambda", _square("Lambda"),
              "the diagonal matrix of eigenvalues", NEUTRAL, 1),
     Notation("R", sympy.MatrixSymbol("R", 2, 2),
-             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$ of Merity's "
-             "article", PRESERVING, 1),
+             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$, as the Korean "
+             "summary of Merity's article prints it", PRESERVING, 1),
     Notation("B", sympy.MatrixSymbol("B", 2, 2),
              "the shear $\\begin{bmatrix}1 & 1\\\\ 0 & 1\\end{bmatrix}$: both eigenvalues 1, "
              "powers unbounded", EXPLODING, 1),
@@ -103,6 +105,12 @@ CHAPTER_1 = (
              "\\end{bmatrix}$", EXPLODING, 1,
              sources="textbooks often write $J$; here $J$ is always a Jacobian"),
     Notation("A", _square("A"), "a square matrix", INK, 1),
+    Notation("v", _vector("v"), "an eigenvector: $Av = \\lambda v$ with $v \\neq 0$ (complex in "
+             "general)", ACCENT, 1),
+    Notation("r", sympy.Symbol("r", positive=True),
+             "a modulus $r = |\\lambda|$ of an eigenvalue, or a ratio $0 < r < 1$", INK, 1),
+    Notation("e_2", sympy.MatrixSymbol("e_2", 2, 1),
+             "the second standard basis vector $(0, 1)^\\top$ of the plane", INK, 1),
     Notation("rho", sympy.Symbol("rho", nonnegative=True),
              "the spectral radius $\\rho(A)$, the largest $|\\lambda|$ over the eigenvalues of "
              "$A$", ACCENT, 1),

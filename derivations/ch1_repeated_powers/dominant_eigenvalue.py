@@ -1,58 +1,51 @@
-"""F(n+1)/F(n) → φ, with the error term derived exactly from Binet's formula."""
+"""F(n+1)/F(n) → φ: the ratio limit itself, and its error term derived exactly from Binet."""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.fibonacci_matrix import MERITY
+from derivations.ch1_repeated_powers.display import minus, modulus, written
+from derivations.ch1_repeated_powers.limits import LimitAtInfinity
 from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, substitute_binet
+from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
 phi, psi = symbol("phi"), symbol("psi")
-n = sympy.Symbol("n", integer=True, positive=True)
+n = sympy.Symbol("n", integer=True, positive=True)  # F(0) = 0: the ratio needs n ≥ 1
+fib = sympy.fibonacci
+next_index = written(n, 1)  # F_{n+1}, not SymPy's F_{1+n}
 
 
 @register
 def dominant_eigenvalue() -> Derivation:
-    fib = sympy.fibonacci
-    error = fib(n + 1) / fib(n) - phi
+    ratio = fib(n + 1) / fib(n)
     return Derivation(
         slug="dominant-eigenvalue",
-        title="The dominant eigenvalue: F(n+1)/F(n) → φ",
+        title="The dominant eigenvalue is the limit of Fibonacci ratios",
         chapter=1,
         source=MERITY,
-        summary=(
-            "Merity observes that multiplying a large Fibonacci number by φ gives the next one. "
-            "Exactly how close it gets follows from Binet's formula: the error is ψⁿ, and "
-            "relative to $F_n$ it shrinks like $\\sqrt5\\,\\varphi^{-2n}$."
+        statement=(
+            r"The ratio of consecutive Fibonacci numbers tends to $\varphi$, the eigenvalue of "
+            r"$F$ outside the unit circle; its error $\psi^n/F_n$ dies out because $|\psi| < 1$."
         ),
-        hypotheses=(
-            r"$\varphi = \frac{1+\sqrt5}{2}$, $\psi = \frac{1-\sqrt5}{2}$; "
-            r"Binet's formula $F_n = (\varphi^n - \psi^n)/\sqrt5$ (derivation "
-            r"[fibonacci-eigendecomposition](#fibonacci-eigendecomposition)).",
-            r"$n$ is an integer, $n \geq 1$ (so $F_n \geq 1$ and the ratio is defined).",
-        ),
+        hypotheses=(),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
         steps=(
             Step("next-by-phi", fib(n + 1) - phi * fib(n), psi**n,
-                 "Substitute Binet's formula and use φ − ψ = √5: the next number is φ·F(n) + ψⁿ.",
-                 Symbolic(rewrite=substitute_binet)),
-            Step("psi-is-minus-inverse-phi", psi, -1 / phi,
-                 "φψ = −1 (product of the roots of λ² − λ − 1).", Symbolic()),
-            Step("ratio-error", error, psi**n / fib(n),
-                 "Divide the first step by F(n).", Symbolic(rewrite=substitute_binet)),
-            Step("ratio-error-closed-form", error,
-                 sympy.sqrt(5) * (-1) ** n / (phi ** (2 * n) - (-1) ** n),
-                 "Write ψⁿ = (−1)ⁿφ⁻ⁿ and F(n) = (φⁿ − (−1)ⁿφ⁻ⁿ)/√5: the error alternates in sign.",
-                 Symbolic(rewrite=substitute_binet)),
+                 r"Substitute Binet's formula $F_k = (\varphi^k - \psi^k)/\sqrt5$ "
+                 r"([proved above](#fibonacci-eigendecomposition)) and use "
+                 r"$\varphi - \psi = \sqrt5$: the next number is $\varphi F_n$ plus $\psi^n$.",
+                 Symbolic(rewrite=substitute_binet),
+                 display_lhs=written(fib(next_index), minus(phi * fib(n)))),
+            Step("ratio-error", ratio - phi, psi**n / fib(n),
+                 r"Divide by $F_n \geq 1$.", Symbolic(rewrite=substitute_binet),
+                 display_lhs=written(fib(next_index) / fib(n), -phi)),
             Step("psi-inside-unit-circle", sympy.Abs(psi), sympy.Integer(1),
-                 "|ψ| = (√5 − 1)/2 ≈ 0.618 < 1, which is why its term dies out.",
-                 Symbolic(), relation=Relation.LT),
-            Step("error-vanishes",
-                 sympy.Limit(sympy.sqrt(5) / (phi ** (2 * n) - 1), n, sympy.oo),
-                 sympy.Integer(0),
-                 "|error| ≤ √5/(φ²ⁿ − 1), which tends to 0: the ratio converges to φ.",
-                 Symbolic()),
+                 r"$|\psi| = (\sqrt5 - 1)/2 \approx 0.618$: the error term dies out.",
+                 Symbolic(), relation=Relation.LT, display_lhs=modulus(psi)),
+            Step("ratio-limit", LimitAtInfinity(ratio, n), phi,
+                 r"So the ratio converges to $\varphi$; SymPy's limit decides it directly.",
+                 Symbolic(), display_lhs=LimitAtInfinity(fib(next_index) / fib(n), n)),
         ),
     )

@@ -1,20 +1,27 @@
-"""F = QΛQ⁻¹, so Fⁿ = QΛⁿQ⁻¹ and Binet's formula: the eigenvalues decide growth."""
+"""F = VΛV⁻¹, so Fⁿ = VΛⁿV⁻¹, and Binet's formula: the two eigenvalues decide growth."""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.fibonacci_matrix import FIBONACCI_MATRIX, MERITY
+from derivations.ch1_repeated_powers.display import minus, power, product, written
+from derivations.ch1_repeated_powers.fibonacci_matrix import FIBONACCI_MATRIX
 from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, SQRT5
+from derivations.ch1_repeated_powers.sources import MERITY
+from derivations.ch1_repeated_powers.symbols import of_the_plane
 from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
-F, Q, LAMBDA = symbol("F"), symbol("V"), symbol("Lambda")
+F, V, LAMBDA = symbol("F"), of_the_plane("V"), of_the_plane("Lambda")
 phi, psi, lam, n = symbol("phi"), symbol("psi"), symbol("lambda"), symbol("n")
 
-# Merity orders the eigenvalues (ψ, φ): his Λ¹⁰ prints as diag(0.0081, 122.99).
 EIGENVECTORS = sympy.ImmutableMatrix([[1, 1], [psi, phi]])
 EIGENVALUES = sympy.ImmutableMatrix(sympy.diag(psi, phi))
+
+
+def binet_display() -> sympy.Basic:
+    """(φⁿ − ψⁿ)/√5 as a textbook writes it (SymPy would print √5(−ψⁿ + φⁿ)/5)."""
+    return product(written(phi**n, minus(psi**n)), power(SQRT5, -1))
 
 
 @register
@@ -22,91 +29,53 @@ def fibonacci_eigendecomposition() -> Derivation:
     identity = sympy.Identity(2)
     return Derivation(
         slug="fibonacci-eigendecomposition",
-        title="Eigendecomposition of F and Binet's formula",
+        title="Eigendecomposition of the Fibonacci matrix and Binet's formula",
         chapter=1,
         source=MERITY,
-        summary=(
-            "Diagonalising $F$ turns the $n$-th power into the $n$-th powers of two numbers: "
-            "one above 1, which explodes, and one inside the unit circle, which vanishes."
+        statement=(
+            r"$F = V\Lambda V^{-1}$ with eigenvalues $\varphi \approx 1.618$ and "
+            r"$\psi \approx -0.618$, so $F^n = V\Lambda^n V^{-1}$, and every Fibonacci number "
+            r"is an exploding power minus a vanishing one (Binet's formula):"
         ),
-        hypotheses=(
-            r"$F = \begin{bmatrix}0 & 1\\ 1 & 1\end{bmatrix}$; "
-            r"$\varphi = \frac{1+\sqrt5}{2}$, $\psi = \frac{1-\sqrt5}{2}$.",
-            r"$Q = \begin{bmatrix}1 & 1\\ \psi & \varphi\end{bmatrix}$ (eigenvectors as columns), "
-            r"$\Lambda = \operatorname{diag}(\psi, \varphi)$.",
-            r"$n$ is an integer, $n \geq 0$.",
-        ),
+        hypotheses=(),
         definitions={
             F: FIBONACCI_MATRIX,
-            Q: EIGENVECTORS,
+            V: EIGENVECTORS,
             LAMBDA: EIGENVALUES,
             phi: PHI_VALUE,
             psi: PSI_VALUE,
         },
         steps=(
-            Step(
-                "characteristic-polynomial",
-                sympy.Determinant(lam * identity - F),
-                lam**2 - lam - 1,
-                "Expand the 2×2 determinant.",
-                Symbolic(),
-            ),
-            Step("phi-is-a-root", phi**2 - phi - 1, sympy.Integer(0),
-                 "φ solves λ² − λ − 1 = 0 (quadratic formula, + sign).", Symbolic()),
-            Step("psi-is-a-root", psi**2 - psi - 1, sympy.Integer(0),
-                 "ψ solves λ² − λ − 1 = 0 (quadratic formula, − sign).", Symbolic()),
-            Step(
-                "eigenvectors",
-                F * Q,
-                Q * LAMBDA,
-                "Each column (1, λ)ᵀ of Q is mapped to λ times itself: FQ = QΛ.",
-                Symbolic(),
-            ),
-            Step(
-                "decomposition",
-                F,
-                Q * LAMBDA * Q.I,
-                "Q is invertible (det Q = φ − ψ = √5 ≠ 0), so multiply FQ = QΛ by Q⁻¹.",
-                Symbolic(),
-            ),
-            Step(
-                "powers",
-                F**n,
-                Q * LAMBDA**n * Q.I,
-                "Induction on n: the inner Q⁻¹Q cancel, so only Λ is raised to the power.",
-                Induction(n, recurrence=lambda power: power * F),
-            ),
-            Step(
-                "binet",
-                sympy.fibonacci(n),
-                (phi**n - psi**n) / sympy.sqrt(5),
-                "Binet's formula, by induction on n with F(n+2) = F(n+1) + F(n): "
-                "φ and ψ both solve λ² = λ + 1.",
-                Induction(n, recurrence=lambda previous, current: previous + current, order=2),
-            ),
-            Step(
-                "tenth-power",
-                LAMBDA**10,
-                sympy.ImmutableMatrix(sympy.diag((123 - 55 * SQRT5) / 2, (123 + 55 * SQRT5) / 2)),
-                "Λ¹⁰ = diag(ψ¹⁰, φ¹⁰) exactly: the article's diag(0.0081, 122.99).",
-                Symbolic(),
-            ),
-            Step("psi-tenth-lower", psi**10, sympy.Rational(81, 10_000),
-                 "ψ¹⁰ ≈ 0.0081 from above: the vanishing eigenvalue is already negligible.",
-                 Symbolic(), relation=Relation.GT),
-            Step("psi-tenth-upper", psi**10, sympy.Rational(82, 10_000),
-                 "…and below 0.0082.", Symbolic(), relation=Relation.LT),
-            Step("phi-tenth-lower", phi**10, sympy.Rational(12_299, 100),
-                 "φ¹⁰ ≈ 122.99 from above: the exploding eigenvalue dominates.",
-                 Symbolic(), relation=Relation.GT),
-            Step("phi-tenth-upper", phi**10, sympy.Integer(123),
-                 "…and below 123.", Symbolic(), relation=Relation.LT),
-            Step(
-                "tenth-trace",
-                phi**10 + psi**10,
-                sympy.Integer(123),
-                "The irrational parts cancel: φ¹⁰ + ψ¹⁰ is the integer 123 (a Lucas number).",
-                Symbolic(),
-            ),
+            Step("characteristic-polynomial", sympy.Determinant(lam * identity - F),
+                 lam**2 - lam - 1,
+                 r"Expand the $2 \times 2$ determinant: the eigenvalues are its roots.",
+                 Symbolic()),
+            Step("phi-is-a-root", phi**2, phi + 1,
+                 r"$\varphi$ is the root with the $+$ sign of the quadratic formula.", Symbolic()),
+            Step("psi-is-a-root", psi**2, psi + 1,
+                 r"$\psi$ is the root with the $-$ sign.", Symbolic()),
+            Step("eigenvectors", F * V, V * LAMBDA,
+                 r"Each column $(1, \lambda)^\top$ of $V$ is mapped to $\lambda$ times itself, "
+                 r"because $\lambda^2 = \lambda + 1$.",
+                 Symbolic()),
+            Step("invertible", sympy.Determinant(V), SQRT5,
+                 r"$\det V = \varphi - \psi \neq 0$, so $V$ has an inverse.", Symbolic()),
+            Step("decomposition", F, V * LAMBDA * V.I,
+                 r"Multiply $FV = V\Lambda$ on the right by $V^{-1}$.", Symbolic()),
+            Step("powers", F**n, V * LAMBDA**n * V.I,
+                 r"Induction on $n$: in $(V\Lambda V^{-1})^n$ every inner $V^{-1}V$ is $I$, so "
+                 r"only $\Lambda$ is raised to the power.",
+                 Induction(n, recurrence=lambda power: power * F)),
+            Step("tenth-power-ratio", (psi / phi) ** 10, sympy.Rational(1, 10_000),
+                 r"Already at $n = 10$ the vanishing eigenvalue is almost irrelevant: "
+                 r"$\psi^{10}$ is less than a ten-thousandth of $\varphi^{10}$.",
+                 Symbolic(), relation=Relation.LT),
+            Step("binet", sympy.fibonacci(n), (phi**n - psi**n) / SQRT5,
+                 r"Induction on $n$: both sides start $0, 1$ and obey $F_{k+2} = F_{k+1} + F_k$, "
+                 r"because $\varphi$ and $\psi$ solve $\lambda^2 = \lambda + 1$. It is the "
+                 r"top-right entry of $V\Lambda^n V^{-1}$.",
+                 Induction(n, recurrence=lambda previous, current: previous + current, order=2),
+                 display_rhs=binet_display()),
         ),
+        conclusion="binet",
     )

@@ -1,78 +1,81 @@
-"""Where the Chapter 1 sources are wrong as written, each with the check that shows it."""
+"""Where the chapter 1 sources are wrong as written, each with the check that shows it."""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.fibonacci_matrix import (
-    FIBONACCI_MATRIX,
-    MERITY,
-    OTHER_FIBONACCI_MATRIX,
-)
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.ch1_repeated_powers.sources import BOTH, KOREAN_SUMMARY
+from derivations.engine import Derivation, Hypothesis, Induction, Relation, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-F, F_OTHER, A = symbol("F"), symbol("F'"), symbol("A")
-KOREAN_SUMMARY = "Korean summary of Merity's article (2021)"
-
-
-@register
-def erratum_mixed_fibonacci_conventions() -> Derivation:
-    return Derivation(
-        slug="erratum-mixed-fibonacci-conventions",
-        title="Erratum: the worked F⁴ example mixes two matrices",
-        chapter=1,
-        source=MERITY,
-        summary=(
-            "The article defines $F = [[0,1],[1,1]]$, but the middle lines of its worked "
-            "$F^4$ example multiply by $F' = [[1,1],[1,0]]$. Either matrix alone yields "
-            "Fibonacci numbers; a chain that mixes them does not give $F^4$."
-        ),
-        hypotheses=(
-            r"$F = \begin{bmatrix}0 & 1\\ 1 & 1\end{bmatrix}$, "
-            r"$F' = \begin{bmatrix}1 & 1\\ 1 & 0\end{bmatrix}$.",
-        ),
-        definitions={F: FIBONACCI_MATRIX, F_OTHER: OTHER_FIBONACCI_MATRIX},
-        steps=(
-            Step("first-mixed-product", F * F_OTHER, F**2,
-                 "Already the second line is off: F F' is not F².", Symbolic(),
-                 relation=Relation.NE),
-            Step("mixed-chain", F * F_OTHER * F_OTHER * F, F**4,
-                 "The mixed chain F F' F' F is not F⁴ …", Symbolic(), relation=Relation.NE),
-            Step("mixed-chain-value", F * F_OTHER * F_OTHER * F,
-                 sympy.ImmutableMatrix([[1, 2], [2, 5]]),
-                 "… it is [[1, 2], [2, 5]], not even of the form [[F(k−1), F(k)], [F(k), F(k+1)]] "
-                 "(1 + 2 ≠ 5).", Symbolic()),
-            Step("consistent-chain", F * F * F * F, sympy.ImmutableMatrix([[2, 3], [3, 5]]),
-                 "With F throughout, the chain gives the article's stated F⁴.", Symbolic()),
-        ),
-    )
+A, x, n = symbol("A"), symbol("x"), symbol("n")
+SHEAR, e2, lam = symbol("B"), symbol("e_2"), symbol("lambda")
+SHEAR_MATRIX = sympy.ImmutableMatrix([[1, 1], [0, 1]])
 
 
 @register
 def erratum_normal_is_not_orthogonal() -> Derivation:
-    two_identity = sympy.ImmutableMatrix(2 * sympy.eye(2))
+    identity = sympy.Identity(DIMENSION)
     return Derivation(
         slug="erratum-normal-is-not-orthogonal",
-        title="Erratum: AAᵀ = AᵀA does not define an orthogonal matrix",
+        title="Commuting with the transpose does not make a matrix orthogonal",
         chapter=1,
         source=KOREAN_SUMMARY,
-        summary=(
-            "The Korean summary defines an orthogonal matrix by "
-            "\"$A^{-1} = A^\\top$ or $AA^\\top = A^\\top A$\". The first is the definition; "
-            "the second says only that $A$ is *normal*. $A = 2I$ is normal and not orthogonal."
+        statement=(
+            r'The Korean summary defines an orthogonal matrix $A$ by "$A^{-1}=A^{T}$ or '
+            r'$AA^{T}=A^{T}A$". The second condition only makes $A$ *normal*: $A = 2I$ is '
+            r"normal, of every size $d$, but not orthogonal, and its powers double every length."
         ),
-        hypotheses=(r"$A = 2I$, a 2×2 real matrix.",),
-        definitions={A: two_identity},
+        hypotheses=(
+            Hypothesis("twice-identity", A, 2 * identity),
+            Hypothesis("real-vector", sympy.adjoint(x), x.T, text=r"$x$ is real"),
+        ),
         steps=(
-            Step("two-identity-is-normal", A * A.T, A.T * A,
-                 "Every multiple of the identity commutes with its transpose: A is normal.",
-                 Symbolic()),
-            Step("two-identity-is-not-orthogonal", A.T * A, sympy.Identity(2),
-                 "AᵀA = 4I ≠ I: A doubles every length, so A⁻¹ ≠ Aᵀ.",
-                 Symbolic(), relation=Relation.NE),
-            Step("doubles-lengths", A.T * A, 4 * sympy.Identity(2),
-                 "Its powers explode like 2ⁿ — the opposite of what orthogonality buys.",
-                 Symbolic()),
+            Step("normal", A * A.T, A.T * A,
+                 r"A multiple of the identity commutes with its transpose: $A$ is normal.",
+                 Symbolic(), given=("twice-identity",)),
+            Step("not-orthogonal", A.T * A, identity,
+                 r"$A^\top A = 4I$, so $A^{-1} = A^\top/4 \neq A^\top$.",
+                 Symbolic(), relation=Relation.NE, given=("twice-identity",),
+                 still_true={"rhs+1": r"$A^\top A = 4I$ is not $2I$ either",
+                             "rhs*2": r"$A^\top A = 4I$ is not $2I$ either"}),
+            Step("powers", A**n, 2**n * identity,
+                 r"Induction on $n$: each factor $A = 2I$ doubles the power.",
+                 Induction(n, recurrence=lambda power: power * A), given=("twice-identity",)),
+            Step("lengths-explode", NormSquared(A**n * x), 4**n * NormSquared(x),
+                 r"So $\lVert A^n x\rVert = 2^n \lVert x\rVert$: the powers explode like $2^n$, "
+                 r"the opposite of what orthogonality buys.",
+                 Symbolic(), given=("powers", "real-vector")),
+        ),
+        claims_every_size=True,
+    )
+
+
+@register
+def erratum_unit_eigenvalues_constant_norm() -> Derivation:
+    return Derivation(
+        slug="erratum-unit-eigenvalues-constant-norm",
+        title="Eigenvalues of modulus one do not keep the norm constant",
+        chapter=1,
+        source=BOTH,
+        statement=(
+            "Merity's summary, repeated by the Korean one, says the power \"maintains a "
+            "constant norm if the absolute value of all eigenvalues are 1\". The shear $B$ has "
+            r"both eigenvalues equal to 1, yet its powers grow without bound:"
+        ),
+        hypotheses=(),
+        definitions={SHEAR: SHEAR_MATRIX, e2: sympy.ImmutableMatrix([0, 1])},
+        steps=(
+            Step("characteristic-polynomial",
+                 sympy.Determinant(lam * sympy.Identity(2) - SHEAR), (lam - 1) ** 2,
+                 r"Triangular: both eigenvalues are 1, on the unit circle.", Symbolic()),
+            Step("powers", SHEAR**n, sympy.ImmutableMatrix([[1, n], [0, 1]]),
+                 r"Induction on $n$: each factor adds the first column to the second.",
+                 Induction(n, recurrence=lambda power: power * SHEAR)),
+            Step("length-grows", NormSquared(SHEAR**n * e2), n**2 + 1,
+                 r"$B^n e_2 = (n, 1)^\top$: the length grows like $n$, not constant and "
+                 r"not even bounded.",
+                 Symbolic(), given=("powers",)),
         ),
     )

@@ -1,0 +1,259 @@
+"""Chapter 1 exercises: each solution is a derivation, checked like every theorem of the chapter.
+
+``exercise-1-k`` is the solution of exercise 1.k on the page; where its conclusion
+is a number, the page lets the reader type an answer and checks it against that
+number.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from derivations.ch1_repeated_powers.display import (
+    minus,
+    modulus,
+    power,
+    product,
+    unevaluated,
+    written,
+)
+from derivations.ch1_repeated_powers.fibonacci_matrix import (
+    FIBONACCI_MATRIX,
+    OTHER_FIBONACCI_MATRIX,
+)
+from derivations.ch1_repeated_powers.limits import LimitAtInfinity
+from derivations.ch1_repeated_powers.rewrites import (
+    PHI_VALUE,
+    PSI_VALUE,
+    substitute_binet,
+)
+from derivations.ch1_repeated_powers.sources import MERITY
+from derivations.engine import (
+    Chain,
+    Derivation,
+    Hypothesis,
+    Induction,
+    Instances,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
+from derivations.notation import symbol
+
+F, F_OTHER, phi, psi = symbol("F"), symbol("F'"), symbol("phi"), symbol("psi")
+n, k, lam, r = symbol("n"), symbol("k"), symbol("lambda"), symbol("r")
+fib = sympy.fibonacci
+EXERCISES = "exercises of this companion"
+
+
+@register
+def exercise_1_1() -> Derivation:
+    tenth = phi**10 + psi**10
+    return Derivation(
+        slug="exercise-1-1",
+        title="The tenth power sum of the eigenvalues",
+        chapter=1,
+        source=EXERCISES,
+        statement=(
+            r"$L_k = \varphi^k + \psi^k$ obeys the Fibonacci recurrence with $L_0 = 2$, "
+            r"$L_1 = \varphi + \psi = 1$, so $\varphi^{10} + \psi^{10}$ is the integer $123$: "
+            r"the irrational parts cancel."
+        ),
+        hypotheses=(),
+        definitions={phi: PHI_VALUE, psi: PSI_VALUE},
+        steps=(
+            Step("sum", phi + psi, sympy.Integer(1),
+                 r"The roots of $\lambda^2 - \lambda - 1$ add up to 1.", Symbolic()),
+            Step("recurrence", phi ** (k + 2) + psi ** (k + 2),
+                 phi ** (k + 1) + psi ** (k + 1) + phi**k + psi**k,
+                 r"Multiply $\lambda^2 = \lambda + 1$ by $\lambda^k$ for both roots and add.",
+                 Symbolic()),
+            Step("tenth", tenth, sympy.Integer(123),
+                 r"Run the recurrence from $2, 1$: $3, 4, 7, 11, 18, 29, 47, 76, 123$.",
+                 Symbolic()),
+        ),
+    )
+
+
+@register
+def exercise_1_2() -> Derivation:
+    mixed = F * F_OTHER * F_OTHER * F
+    return Derivation(
+        slug="exercise-1-2",
+        title="A product that mixes the two Fibonacci matrices",
+        chapter=1,
+        source=EXERCISES,
+        statement=(
+            r"The chain $F F' F' F$ is not $F^4$, nor even of the form $\begin{bmatrix}"
+            r"F_{k-1} & F_k\\ F_k & F_{k+1}\end{bmatrix}$: formulas from one convention cannot "
+            r"be mixed with the other."
+        ),
+        hypotheses=(),
+        definitions={F: FIBONACCI_MATRIX, F_OTHER: OTHER_FIBONACCI_MATRIX},
+        steps=(
+            Step("value", mixed, sympy.ImmutableMatrix([[1, 2], [2, 5]]),
+                 r"Multiply out; $1 + 2 \neq 5$, so no three consecutive Fibonacci numbers "
+                 r"stand in it.", Symbolic()),
+            Step("fourth-power", F**4, sympy.ImmutableMatrix([[2, 3], [3, 5]]),
+                 r"With $F$ throughout, the chain gives $F^4$.", Symbolic()),
+            Step("not-the-power", mixed, F**4,
+                 r"The top-left entries differ.", Symbolic(), relation=Relation.NE,
+                 still_true={"rhs+1": r"$F^4 + I$ does not give "
+                                      r"$F F' F' F$ either",
+                             "rhs*2": r"$2F^4$ is not $F F' F' F$ either"}),
+        ),
+    )
+
+
+@register
+def exercise_1_3() -> Derivation:
+    cassini = fib(n - 1) * fib(n + 1) - fib(n) ** 2
+    return Derivation(
+        slug="exercise-1-3",
+        title="Cassini's identity from a determinant",
+        chapter=1,
+        source=EXERCISES,
+        statement=(
+            r"For every integer $n \geq 0$, $F_{n-1}F_{n+1} - F_n^2 = (-1)^n$: it is the "
+            r"determinant of $F^n$, and $\det F = -1$."
+        ),
+        hypotheses=(),
+        definitions={F: FIBONACCI_MATRIX},
+        steps=(
+            Step("is-a-determinant", cassini, sympy.Determinant(F**n),
+                 r"The determinant of $F^n = \begin{bmatrix}F_{n-1} & F_n\\ F_n & F_{n+1}"
+                 r"\end{bmatrix}$ (the theorem on the powers of $F$).",
+                 Symbolic(rewrite=substitute_binet)),
+            Step("multiplicative", sympy.Determinant(F**n), sympy.Determinant(F) ** n,
+                 r"The determinant of a product is the product of the determinants.",
+                 Symbolic()),
+            Step("det-f", sympy.Determinant(F) ** n, (-1) ** n,
+                 r"$\det F = 0 \cdot 1 - 1 \cdot 1 = -1$.", Symbolic()),
+            Step("cassini", cassini, (-1) ** n, r"Chain (1), (2), (3).",
+                 Chain(("is-a-determinant", "multiplicative", "det-f"))),
+        ),
+    )
+
+
+@register
+def exercise_1_4() -> Derivation:
+    ratio = sympy.Rational(9, 10)
+    corner = n * ratio ** (n - 1)
+    step_change = corner.subs(n, n + 1) - corner
+    return Derivation(
+        slug="exercise-1-4",
+        title="Transient growth before the decay",
+        chapter=1,
+        source=EXERCISES,
+        statement=(
+            r"The corner $n\lambda^{n-1}$ of $B_\lambda^n$ with $\lambda = 9/10$ grows until "
+            r"$n = 9$, is equal at $n = 9$ and $n = 10$, and shrinks after: its largest value "
+            r"is $9 \cdot (9/10)^8 = 3.87420489$, almost four times the entry of $B_\lambda$ "
+            r"itself, although $|\lambda| < 1$."
+        ),
+        hypotheses=(
+            Hypothesis("up-to-nine", n, sympy.Integer(9), Relation.LE, local=True,
+                       text="the rising part"),
+            Hypothesis("from-nine", n, sympy.Integer(9), Relation.GE, local=True,
+                       text="the falling part"),
+        ),
+        steps=(
+            Step("change", step_change, ratio ** (n - 1) * (9 - n) / 10,
+                 r"Factor out $(9/10)^{n-1}$.", Symbolic()),
+            Step("rising", step_change, sympy.Integer(0),
+                 r"The factor $9 - n$ is not negative up to $n = 9$.",
+                 Symbolic(), relation=Relation.GE, given=("up-to-nine",)),
+            Step("falling", step_change, sympy.Integer(0),
+                 r"… and not positive from $n = 9$ on.",
+                 Symbolic(), relation=Relation.LE, given=("from-nine",)),
+            Step("peak", corner.subs(n, 9), sympy.Rational(387_420_489, 100_000_000),
+                 r"So the largest value is at $n = 9$ (and $n = 10$).", Symbolic(),
+                 display_lhs=product(9, power(ratio, 8))),
+        ),
+    )
+
+
+@register
+def exercise_1_5() -> Derivation:
+    m, i = sympy.symbols("m i", integer=True, nonnegative=True)
+    merity_ratio = sympy.Rational(809, 500)  # Merity's 1.618
+    return Derivation(
+        slug="exercise-1-5",
+        title="How long multiplying by the golden ratio stays exact",
+        chapter=1,
+        source=MERITY,
+        statement=(
+            r"For all integers $m, i \geq 0$, $F_m\varphi^i - F_{m+i} = -\psi^m F_i$. Starting "
+            r"from $F_7 = 13$ the error $|\psi|^7 F_i$ stays below $1/2$ up to $i = 7$, so "
+            r"$13\varphi^i$ rounds to $F_{7+i}$ for $i \leq 7$, and fails first at $i = 8$; "
+            r"Merity's $1.618$ fails there too."
+        ),
+        hypotheses=(),
+        definitions={phi: PHI_VALUE, psi: PSI_VALUE},
+        steps=(
+            Step("error", fib(m) * phi**i - fib(m + i), -(psi**m) * fib(i),
+                 r"Substitute Binet's formula for all three Fibonacci numbers.",
+                 Symbolic(rewrite=substitute_binet),
+                 display_lhs=written(product(fib(m), phi**i),
+                                     minus(fib(written(m, i))))),
+            Step("still-rounds", sympy.Abs(psi) ** 7 * fib(7), sympy.Rational(1, 2),
+                 r"At $i = 7$ the error is $0.45$; $F_i$ is smaller for smaller $i$.",
+                 Symbolic(), relation=Relation.LT,
+                 display_lhs=product(power(modulus(psi), 7), unevaluated(sympy.fibonacci, 7))),
+            Step("rounds-up-to-seven", sympy.Abs(13 * phi**i - fib(7 + i)),
+                 sympy.Rational(1, 2),
+                 r"So $13\varphi^i$ rounds to $F_{7+i}$ at every $i$ from 0 to 7.",
+                 Instances(i, [sympy.Integer(j) for j in range(8)]), relation=Relation.LT,
+                 display_lhs=modulus(written(13 * phi**i, minus(fib(written(7, i)))))),
+            Step("first-miss", sympy.Abs(13 * phi**8 - fib(15)), sympy.Rational(1, 2),
+                 r"At $i = 8$ the error $|\psi|^7 F_8 \approx 0.72$ exceeds $1/2$: "
+                 r"$13\varphi^8 \approx 610.72$ rounds to $611$, not $F_{15} = 610$.",
+                 Symbolic(), relation=Relation.GT,
+                 display_lhs=modulus(written(13 * phi**8,
+                                             minus(unevaluated(sympy.fibonacci, 15))))),
+            Step("merity-misses-too", 13 * merity_ratio**8 - fib(15), sympy.Rational(1, 2),
+                 r"With Merity's $1.618 = 809/500$ in place of $\varphi$: "
+                 r"$13 \cdot 1.618^8 \approx 610.62$.",
+                 Symbolic(), relation=Relation.GT,
+                 display_lhs=sympy.Add(
+                     product(13, power(merity_ratio, 8)),
+                     minus(unevaluated(sympy.fibonacci, 15)),
+                     evaluate=False)),
+        ),
+        conclusion="first-miss",
+    )
+
+
+@register
+def exercise_1_6() -> Derivation:
+    block = sympy.ImmutableMatrix([[lam, 1, 0], [0, lam, 1], [0, 0, lam]])
+    pairs = n * (n - 1) / 2
+    return Derivation(
+        slug="exercise-1-6",
+        title="A three by three Jordan block",
+        chapter=1,
+        source=EXERCISES,
+        statement=(
+            r"The $n$-th power of the $3 \times 3$ Jordan block has the corner "
+            r"$\tfrac{n(n-1)}{2}\lambda^{n-2}$, which grows like $n^2$; still, if "
+            r"$|\lambda| = r$ with $0 < r < 1$, every entry tends to 0."
+        ),
+        hypotheses=(
+            Hypothesis("positive", r, sympy.Integer(0), Relation.GT),
+            Hypothesis("below-one", r, sympy.Integer(1), Relation.LT),
+        ),
+        steps=(
+            Step("powers", sympy.MatPow(block, n),
+                 sympy.ImmutableMatrix([[lam**n, n * lam ** (n - 1), pairs * lam ** (n - 2)],
+                                        [0, lam**n, n * lam ** (n - 1)],
+                                        [0, 0, lam**n]]),
+                 r"Induction on $n$: one more factor adds to each entry its right neighbour "
+                 r"divided by $\lambda$ … and $\tfrac{n(n-1)}{2} + n = \tfrac{(n+1)n}{2}$.",
+                 Induction(n, recurrence=lambda power: power * block)),
+            Step("corner-vanishes", LimitAtInfinity(pairs * r ** (n - 2), n), sympy.Integer(0),
+                 r"The modulus of the corner is $\tfrac{n(n-1)}{2} r^{n-2}$: a polynomial "
+                 r"times a geometric decay still tends to 0.",
+                 Symbolic(), given=("positive", "below-one")),
+        ),
+    )

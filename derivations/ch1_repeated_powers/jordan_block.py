@@ -1,0 +1,54 @@
+"""A Jordan block has one eigenvector, yet its powers still vanish when |λ| < 1: n·rⁿ⁻¹ → 0."""
+
+from __future__ import annotations
+
+import sympy
+
+from derivations.ch1_repeated_powers.limits import LimitAtInfinity
+from derivations.ch1_repeated_powers.sources import BOTH
+from derivations.engine import Derivation, Hypothesis, Induction, Relation, Step, Symbolic, register
+from derivations.notation import symbol
+
+BLOCK, lam, r, n = symbol("B_lambda"), symbol("lambda"), symbol("r"), symbol("n")
+JORDAN_BLOCK = sympy.ImmutableMatrix([[lam, 1], [0, lam]])
+
+
+@register
+def jordan_block_powers() -> Derivation:
+    return Derivation(
+        slug="jordan-block-powers",
+        title="A Jordan block still vanishes inside the unit circle",
+        chapter=1,
+        source=BOTH,
+        statement=(
+            r"$B_\lambda$ has the single eigenvalue $\lambda$ but is not $\lambda I$, so it "
+            r"cannot be diagonalised, and its powers carry a factor $n$: the corner "
+            r"$n\lambda^{n-1}$. If $|\lambda| = r$ with $0 < r < 1$, that entry still vanishes:"
+        ),
+        hypotheses=(
+            Hypothesis("positive", r, sympy.Integer(0), Relation.GT),
+            Hypothesis("below-one", r, sympy.Integer(1), Relation.LT),
+        ),
+        definitions={BLOCK: JORDAN_BLOCK},
+        steps=(
+            Step("nilpotent-part", (BLOCK - lam * sympy.Identity(2)) ** 2, sympy.ZeroMatrix(2, 2),
+                 r"If $B_\lambda x = \mu x$ then $(\mu - \lambda)^2 x = 0$: every eigenvalue "
+                 r"is $\lambda$.",
+                 Symbolic()),
+            Step("not-diagonalisable", BLOCK, lam * sympy.Identity(2),
+                 r"A diagonalisable matrix whose only eigenvalue is $\lambda$ is "
+                 r"$V(\lambda I)V^{-1} = \lambda I$; $B_\lambda$ is not.",
+                 Symbolic(), relation=Relation.NE,
+                 still_true={"rhs+1": "$(\\lambda + 1)I$ is not the block either",
+                             "rhs*2": "$2\\lambda I$ is not the block either"}),
+            Step("powers", BLOCK**n,
+                 sympy.ImmutableMatrix([[lam**n, n * lam ** (n - 1)], [0, lam**n]]),
+                 r"Induction on $n$: one more factor maps the corner $n\lambda^{n-1}$ to "
+                 r"$\lambda \cdot n\lambda^{n-1} + \lambda^n$.",
+                 Induction(n, recurrence=lambda power: power * BLOCK)),
+            Step("corner-vanishes", LimitAtInfinity(n * r ** (n - 1), n), sympy.Integer(0),
+                 r"The modulus of the corner is $n r^{n-1}$: geometric decay beats linear "
+                 r"growth, for every $r$ in the open interval.",
+                 Symbolic(), given=("positive", "below-one")),
+        ),
+    )
