@@ -5,7 +5,6 @@ from __future__ import annotations
 import sympy
 
 from derivations.ch1_repeated_powers.display import minus, modulus, written
-from derivations.ch1_repeated_powers.limits import LimitAtInfinity
 from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, substitute_binet
 from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
@@ -44,8 +43,8 @@ def dominant_eigenvalue() -> Derivation:
             Step("psi-inside-unit-circle", sympy.Abs(psi), sympy.Integer(1),
                  r"$|\psi| = (\sqrt5 - 1)/2 \approx 0.618$: the error term dies out.",
                  Symbolic(), relation=Relation.LT, display_lhs=modulus(psi)),
-            Step("ratio-limit", LimitAtInfinity(ratio, n), phi,
+            Step("ratio-limit", sympy.Limit(ratio, n, sympy.oo), phi,
                  r"So the ratio converges to $\varphi$; SymPy's limit decides it directly.",
-                 Symbolic(), display_lhs=LimitAtInfinity(fib(next_index) / fib(n), n)),
+                 Symbolic(), display_lhs=sympy.Limit(fib(next_index) / fib(n), n, sympy.oo)),
         ),
     )

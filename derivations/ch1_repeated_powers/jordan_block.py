@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.limits import LimitAtInfinity
 from derivations.ch1_repeated_powers.sources import BOTH
 from derivations.engine import Derivation, Hypothesis, Induction, Relation, Step, Symbolic, register
 from derivations.notation import symbol
@@ -46,7 +45,7 @@ def jordan_block_powers() -> Derivation:
                  r"Induction on $n$: one more factor maps the corner $n\lambda^{n-1}$ to "
                  r"$\lambda \cdot n\lambda^{n-1} + \lambda^n$.",
                  Induction(n, recurrence=lambda power: power * BLOCK)),
-            Step("corner-vanishes", LimitAtInfinity(n * r ** (n - 1), n), sympy.Integer(0),
+            Step("corner-vanishes", sympy.Limit(n * r ** (n - 1), n, sympy.oo), sympy.Integer(0),
                  r"The modulus of the corner is $n r^{n-1}$: geometric decay beats linear "
                  r"growth, for every $r$ in the open interval.",
                  Symbolic(), given=("positive", "below-one")),

@@ -180,9 +180,10 @@ def _parametrise(atom: sympy.Basic,
     """An expression in one fresh slack variable that takes every value ``atom`` may take.
 
     One bound: ``a < b`` is ``a = b − s``, ``s > 0`` (``s ≥ 0`` for ``≤``). A lower
-    and an upper bound: ``lo < a < hi`` is ``a = lo + (hi − lo)·t/(1 + t)``, ``t > 0``;
-    ``lo ≤ a < hi`` takes ``t ≥ 0``; ``lo < a ≤ hi`` is ``a = lo + (hi − lo)/(1 + s)``,
-    ``s ≥ 0``. Each map is onto its interval, so nothing the facts allow is missed.
+    and an upper bound: ``lo < a < hi`` is ``a = lo + (hi − lo)/(1 + s)``, ``s > 0``
+    (a form whose powers SymPy's limits understand); ``lo < a ≤ hi`` takes ``s ≥ 0``;
+    ``lo ≤ a < hi`` is ``a = lo + (hi − lo)·t/(1 + t)``, ``t ≥ 0``. Each map is onto its
+    interval, so nothing the facts allow is missed.
     """
     labels = "_".join(label for _, _, label in bounds)
     if len(bounds) == 1:
@@ -194,11 +195,11 @@ def _parametrise(atom: sympy.Basic,
     if len(bounds) != 2 or len(uppers) != 1 or len(lowers) != 1:
         raise ValueError(f"facts {labels}: cite at most one lower and one upper bound on {atom}")
     (upper, high, _), (lower, low, _) = uppers[0], lowers[0]
-    if upper.strict:
-        fraction = _slack_symbol(labels, lower.strict)
-        return low + (high - low) * fraction / (1 + fraction)
     if lower.strict:
-        return low + (high - low) / (1 + _slack_symbol(labels, False))
+        return low + (high - low) / (1 + _slack_symbol(labels, upper.strict))
+    if upper.strict:
+        fraction = _slack_symbol(labels, False)
+        return low + (high - low) * fraction / (1 + fraction)
     raise ValueError(f"facts {labels}: a closed interval for {atom} has no one-variable "
                      "parametrisation here; cite one of the two bounds")
 

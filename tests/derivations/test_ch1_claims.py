@@ -11,7 +11,6 @@ import numpy
 import pytest
 import sympy
 
-from derivations.ch1_repeated_powers.limits import LimitAtInfinity
 from derivations.ch1_repeated_powers.rewrites import (
     fibonacci_recurrence,
     moduli_as_products,
@@ -180,15 +179,6 @@ def test_modulus_rewrite_rejects_the_wrong_power():
     product = lam**n * sympy.conjugate(lam) ** n
     assert decide(product, Relation.EQ, sympy.Abs(lam) ** (2 * n), moduli_as_products).passed
     assert not decide(product, Relation.EQ, sympy.Abs(lam) ** n, moduli_as_products).passed
-
-
-def test_limit_waits_for_the_facts_and_never_guesses():
-    r = sympy.Symbol("r", positive=True)
-    pending = LimitAtInfinity(n * r ** (n - 1), n)
-    assert pending.doit() == pending  # undecided without the bound on r: left unevaluated
-    t = sympy.Symbol("t", positive=True)
-    assert pending.xreplace({r: t / (1 + t)}).doit() == 0  # every 0 < r < 1
-    assert pending.xreplace({r: 1 + t}).doit() == sympy.oo  # every r > 1
 
 
 @pytest.mark.parametrize(("slug", "label", "wrong_given"), [
