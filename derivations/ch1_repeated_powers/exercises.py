@@ -250,7 +250,8 @@ def exercise_1_6() -> Derivation:
                  r"Induction on $n$: one more factor adds to each entry its right neighbour "
                  r"divided by $\lambda$ … and $\tfrac{n(n-1)}{2} + n = \tfrac{(n+1)n}{2}$.",
                  Induction(n, recurrence=lambda power: power * block)),
-            Step("corner-vanishes", sympy.Limit(pairs * r ** (n - 2), n, sympy.oo), sympy.Integer(0),
+            Step("corner-vanishes", sympy.Limit(pairs * r ** (n - 2), n, sympy.oo),
+                 sympy.Integer(0),
                  r"The modulus of the corner is $\tfrac{n(n-1)}{2} r^{n-2}$: a polynomial "
                  r"times a geometric decay still tends to 0.",
                  Symbolic(), given=("positive", "below-one")),

@@ -44,11 +44,13 @@ def spectral_trichotomy() -> Derivation:
                  r"$\lVert \lambda^n v\rVert^2 = \overline{\lambda}^n \lambda^n v^* v$ and "
                  r"$\overline{\lambda}\lambda = |\lambda|^2$.",
                  Symbolic(rewrite=moduli_as_products), given=("powers",)),
-            Step("vanishes-inside", sympy.Limit(modulus ** (2 * n), n, sympy.oo), sympy.Integer(0),
+            Step("vanishes-inside", sympy.Limit(modulus ** (2 * n), n, sympy.oo),
+                 sympy.Integer(0),
                  r"If $0 < |\lambda| < 1$ the factor $|\lambda|^{2n}$ tends to 0 ($\lambda = 0$ "
                  r"gives $0$ at once).",
                  Symbolic(), given=("nonzero", "inside")),
-            Step("explodes-outside", sympy.Limit(modulus ** (-2 * n), n, sympy.oo), sympy.Integer(0),
+            Step("explodes-outside", sympy.Limit(modulus ** (-2 * n), n, sympy.oo),
+                 sympy.Integer(0),
                  r"If $|\lambda| > 1$ its reciprocal tends to 0: $|\lambda|^{2n}$ grows without "
                  r"bound, and so does $\lVert A^n v\rVert^2$ for $v \neq 0$.",
                  Symbolic(), given=("outside",)),

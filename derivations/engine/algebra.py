@@ -127,9 +127,28 @@ class Words:
     def name(self, word: sympy.Basic) -> sympy.Basic:
         if word == 1 or isinstance(word, sympy.Identity):
             return sympy.Integer(1)
+        if isinstance(word, sympy.MatrixExpr) and word.shape == (1, 1):
+            word = _as_its_transpose(word)
         if word not in self.names:
             self.names[word] = sympy.Dummy(f"w{len(self.names)}")
         return self.names[word]
+
+    def scalarise(self, expression: sympy.Basic) -> sympy.Basic:
+        """``expression`` with every determinant and trace of a symbolic matrix named by a
+        scalar, traces first brought to one form (``tr(AB) = tr(BA)``, ``tr(Aᵀ) = tr(A)``), so
+        that they compare and enter polynomial arithmetic as independent variables."""
+        if not isinstance(expression, sympy.Basic):
+            return expression
+
+        def name(node: sympy.Basic) -> sympy.Basic:
+            if isinstance(node, sympy.Trace):
+                return sympy.Add(*(coefficient * self.name(sympy.Trace(_cyclic_form(factors)))
+                                   for coefficient, factors in _summands(node.args[0])))
+            return self.name(node)
+
+        return expression.replace(
+            lambda node: isinstance(node, sympy.Determinant | sympy.Trace)
+            and is_symbolic_matrix(node.args[0]), name)
 
     def coefficients(self, expression: sympy.Basic) -> list[sympy.Basic]:
         """The scalar entries of ``expression``: entries of an explicit matrix, or one scalar per
@@ -151,6 +170,26 @@ class Words:
         if expression.shape == (1, 1):
             return [sympy.Add(*(c * self.name(w) for w, c in by_word.items()))]
         return list(by_word.values())
+
+
+def _as_its_transpose(word: sympy.Basic) -> sympy.Basic:
+    """A 1×1 word and its transpose are one number (``xᵀe = eᵀx``): the first in print order."""
+    factors = list(word.args) if isinstance(word, sympy.MatMul) else [word]
+    transposed = [sympy.Transpose(f).doit() for f in reversed(factors)]
+    best = min((factors, transposed), key=lambda candidate: [str(f) for f in candidate])
+    return sympy.MatMul(*best) if len(best) > 1 else best[0]
+
+
+def _cyclic_form(factors: list[sympy.Basic]) -> sympy.Basic:
+    """One representative of the words a trace cannot tell apart: every cyclic rotation of the
+    factors, and of their transposes in reverse order; the first in printed order."""
+    if not factors:
+        return sympy.Integer(1)
+    transposed = [sympy.Transpose(f).doit() for f in reversed(factors)]
+    candidates = [word[i:] + word[:i] for word in (factors, transposed)
+                  for i in range(len(word))]
+    best = min(candidates, key=lambda word: [str(f) for f in word])
+    return sympy.MatMul(*best) if len(best) > 1 else best[0]
 
 
 def zero_status(entries: list[sympy.Basic]) -> bool | None:

@@ -29,7 +29,7 @@ from derivations.engine.algebra import (
     sign_status,
     zero_status,
 )
-from derivations.engine.derivation import Fact
+from derivations.engine.derivation import Fact, evaluate_holding_limits
 from derivations.engine.givens import Givens
 from derivations.engine.relation import Relation, compose, implies
 from derivations.engine.scope import Scope, ScopeKind, structural_scope
@@ -68,7 +68,9 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     that leaves the answer open, ``simplify``.
     """
     givens = givens or Givens()
-    lhs, rhs = (evaluate_limits(givens.rewrite(side)) for side in (lhs, rhs))
+    # Facts rewrite before evaluation (QᵀQ inside det(QᵀQ)) and after it (new products).
+    lhs, rhs = (evaluate_limits(givens.rewrite(evaluate_holding_limits(givens.rewrite(side))))
+                for side in (lhs, rhs))
     if _infinite(lhs) or _infinite(rhs):
         return _decide_infinite(lhs, relation, rhs)
     try:
@@ -78,7 +80,7 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     if rewrite is not None:
         gap = rewrite(gap)
     words = Words()
-    entries = [_normalise(e) for e in words.coefficients(gap)]
+    entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]
     if givens.has_ideal:
         entries = givens.reduce(entries, words, relation in (Relation.EQ, Relation.NE))
     if relation in (Relation.EQ, Relation.NE):
@@ -197,8 +199,8 @@ class Symbolic(Check):
     kind: str = field(default="symbolic", init=False)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        return decide(derivation.concrete(step.lhs), step.relation,
-                      derivation.concrete(step.rhs), self.rewrite,
+        return decide(derivation.substitute(step.lhs), step.relation,
+                      derivation.substitute(step.rhs), self.rewrite,
                       concrete_facts(step, derivation))
 
     def scope(self, step: Step, derivation: Derivation) -> Scope:
@@ -221,8 +223,8 @@ class Instances(Check):
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
         givens = concrete_facts(step, derivation)
         for value in self.values:
-            lhs = derivation.concrete(step.lhs.subs(self.variable, value))
-            rhs = derivation.concrete(step.rhs.subs(self.variable, value))
+            lhs = derivation.substitute(step.lhs.subs(self.variable, value))
+            rhs = derivation.substitute(step.rhs.subs(self.variable, value))
             verdict = decide(lhs, step.relation, rhs, self.rewrite, givens)
             if not verdict.passed:
                 return Verdict(False, f"fails at {self.variable} = {value}: {verdict.detail}")

@@ -284,11 +284,17 @@ class Derivation:
         raise KeyError(f"{self.slug!r} defines no symbol {name!r}; defined: {known}")
 
     def concrete(self, expression: sympy.Basic) -> sympy.Basic:
-        """``expression`` with defined symbols replaced by their values and matrix algebra done.
+        """``expression`` with defined symbols replaced by their values and matrix algebra done
+        (limits are left for the checks, which evaluate them once their facts apply)."""
+        return evaluate_holding_limits(self.substitute(expression))
+
+    def substitute(self, expression: sympy.Basic) -> sympy.Basic:
+        """``expression`` with defined symbols replaced by their values, nothing evaluated.
 
         Values may mention other defined symbols (Q is written with φ and ψ), so
-        substitution repeats until nothing defined is left; symbolic identities
-        become explicit so that determinants and products evaluate.
+        substitution repeats until nothing defined is left; identities of a fixed
+        size become explicit so that determinants and products evaluate. Nothing is
+        evaluated yet, so a fact such as ``QᵀQ = I`` can still rewrite ``det(QᵀQ)``.
         """
         for _ in range(len(self.definitions) + 1):
             replaced = expression.xreplace(dict(self.definitions))
@@ -297,14 +303,13 @@ class Derivation:
             expression = replaced
         else:
             raise ValueError(f"definitions of {self.slug!r} refer to each other in a cycle")
-        expression = expression.replace(
+        return expression.replace(
             lambda node: isinstance(node, sympy.Identity) and node.rows.is_Integer,
             lambda node: sympy.ImmutableMatrix.eye(node.rows),
         )
-        return _doit_holding_limits(expression)
 
 
-def _doit_holding_limits(expression: sympy.Basic) -> sympy.Basic:
+def evaluate_holding_limits(expression: sympy.Basic) -> sympy.Basic:
     """``expression.doit()``, except that limits stay unevaluated (their insides evaluated).
 
     A limit often depends on a fact a check has yet to apply (``0 < r < 1`` for
@@ -318,7 +323,7 @@ def _doit_holding_limits(expression: sympy.Basic) -> sympy.Basic:
     held = {limit: sympy.Dummy("held_limit") for limit in limits}
     evaluated = expression.xreplace(held).doit()
     restored = {
-        placeholder: sympy.Limit(_doit_holding_limits(limit.args[0]), *limit.args[1:])
+        placeholder: sympy.Limit(evaluate_holding_limits(limit.args[0]), *limit.args[1:])
         for limit, placeholder in held.items()
     }
     return evaluated.xreplace(restored)

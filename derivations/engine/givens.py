@@ -56,7 +56,7 @@ class Givens:
             elif fact.relation is Relation.EQ:
                 equations.append((fact.lhs, fact.rhs))
                 if symbolic and isinstance(fact.lhs, sympy.MatMul):  # a 1×1 word inside products
-                    rules += _rule_variants(fact.lhs, _as_scalar(fact.rhs))
+                    rules += _rule_variants(fact.lhs, _as_one_by_one(fact.rhs))
             elif fact.relation is Relation.NE and not square_word:
                 inequations.append((fact.lhs, fact.rhs))
             elif fact.relation.direction and not symbolic:
@@ -151,16 +151,14 @@ def _numerator(expression: sympy.Basic) -> sympy.Basic:
     return sympy.expand(sympy.fraction(sympy.together(sympy.expand(expression)))[0])
 
 
-def _as_scalar(side: sympy.Basic) -> sympy.Basic:
-    """A 1×1 right side as the scalar it stands for (``c·I₁`` is ``c``)."""
+def _as_one_by_one(side: sympy.Basic) -> sympy.Basic:
+    """A 1×1 right side as a 1×1 matrix expression (``c`` is ``c·I₁``), which fits both a
+    whole term of a sum and a factor inside a product."""
     if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1):
-        return side[0, 0]
-    if is_symbolic_matrix(side):
-        coefficient, factors = side.as_coeff_matrices() if isinstance(side, sympy.MatMul) \
-            else (sympy.Integer(1), [side])
-        if all(isinstance(f, sympy.Identity) for f in factors):
-            return coefficient
-    return side
+        return side[0, 0] * sympy.Identity(1)
+    if isinstance(side, sympy.MatrixExpr):
+        return side
+    return side * sympy.Identity(1)
 
 
 def _oriented(fact: Fact) -> tuple[sympy.Basic, Relation, sympy.Basic]:

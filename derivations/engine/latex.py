@@ -45,8 +45,8 @@ class TextbookLatexPrinter(LatexPrinter):
 
     def _postfix(self, argument: sympy.Basic, mark: str) -> str:
         inner = self._print(argument)
-        if isinstance(argument, sympy.MatrixSymbol) and "_" not in str(argument):
-            return inner + mark
+        if isinstance(argument, sympy.MatrixSymbol):  # braces: Q_{1}^{\top}, {e^{M}}^{\top}
+            return f"{{{inner}}}{mark}"
         return rf"\left({inner}\right){mark}"
 
     def _print_Mul(self, expr: sympy.Mul) -> str:

@@ -49,8 +49,11 @@ _TERMINAL = {r"\geq ": "≥ ", r"\geq": "≥", r"\times ": "×", r"\times": "×"
 
 
 def narrowest(scopes: list[Scope]) -> Scope:
-    """The narrowest of ``scopes`` (the first of equal kind)."""
-    return min(scopes, key=lambda scope: scope.kind)
+    """The narrowest of ``scopes``; among general ones, the label that says what is
+    quantified (``for all sizes d``) rather than ``exact``."""
+    kind = min(scope.kind for scope in scopes)
+    candidates = [scope for scope in scopes if scope.kind == kind]
+    return next((scope for scope in candidates if scope.label != "exact"), candidates[0])
 
 
 def structural_scope(expressions: list[sympy.Basic], bound: set[sympy.Symbol],

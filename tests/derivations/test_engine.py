@@ -450,3 +450,34 @@ def test_markdown_is_a_theorem_box_with_a_folded_proof():
     assert '<span class="assumed">assumed</span> nothing else' in text
     assert "verification.md#report-probe" in text
     assert "python -m derivations" not in text  # no developer footer on the reader's page
+
+
+class TestMatrixScalars:
+    """Determinants and traces of symbolic matrices: rewritten before evaluation, compared."""
+
+    def test_a_fact_rewrites_inside_a_determinant(self):
+        orthogonal = Hypothesis("orthogonal", Q.T * Q, sympy.Identity(size))
+        assert passes(one_step(sympy.Determinant(Q.T * Q), sympy.Integer(1), Symbolic(),
+                               hypotheses=(orthogonal,), given=("orthogonal",)))
+        assert not passes(one_step(sympy.Determinant(Q.T * Q), sympy.Integer(2), Symbolic(),
+                                   hypotheses=(orthogonal,), given=("orthogonal",)))
+
+    def test_traces_are_cyclic_and_transpose_invariant(self):
+        U = sympy.MatrixSymbol("U", size, size)
+        assert passes(one_step(sympy.Trace(U * U.T), sympy.Trace(U.T * U), Symbolic()))
+        assert passes(one_step(sympy.Trace(Q * U), sympy.Trace((Q * U).T), Symbolic()))
+        assert not passes(one_step(sympy.Trace(U * U), sympy.Trace(U.T * U), Symbolic()))
+
+    def test_a_scalar_fact_replaces_a_whole_term(self):
+        r = sympy.Symbol("r", positive=True)
+        e = sympy.MatrixSymbol("e", size, 1)
+        facts = (Hypothesis("length", x_vec.T * x_vec, r**2 * sympy.Identity(1)),
+                 Hypothesis("unit", e.T * e, sympy.Identity(1)))
+        claim = one_step((x_vec + r * e).T * (x_vec + r * e),
+                         (2 * r**2) * sympy.Identity(1) + 2 * r * e.T * x_vec, Symbolic(),
+                         hypotheses=facts, given=("length", "unit"))
+        result = verify(claim)
+        assert result.passed, result.failures()
+
+
+x_vec = sympy.MatrixSymbol("x", size, 1)
