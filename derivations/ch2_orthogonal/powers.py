@@ -1,104 +1,100 @@
-"""Products, powers and gain: ‖Wᵗh‖ = ‖h‖ for orthogonal W, ‖(gQ)ᵗh‖ = gᵗ‖h‖, by induction."""
+"""Products, powers and the gain, at every size $d$: $\\lVert Q^t h\\rVert = \\lVert h\\rVert$ and
+$\\lVert (gQ)^t h\\rVert = g^t \\lVert h\\rVert$ for every $t$, by induction on $t$."""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch2_orthogonal.properties import GENERAL_Q_HYPOTHESIS, GENERIC_Q
-from derivations.ch2_orthogonal.rewrites import generic_matrix, modulo_orthogonality
+from derivations.ch2_orthogonal.facts import orthogonal, real
 from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
 from derivations.engine import Derivation, Induction, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-W, Q, h = symbol("W"), symbol("Q"), symbol("h")
-g, t, sigma = symbol("g"), symbol("t"), symbol("s")
-GENERIC_H = generic_matrix("h", 3, 1)
-ON_ORTHOGONAL = modulo_orthogonality(GENERIC_Q)
-# Two definition samples keep the expanded (W⁴)ᵀW⁴ out of the check: W², W³ suffice as a guard.
-SAMPLES = 2
-POWER = sympy.Symbol("P", positive=True)
+Q, Q_1, Q_2, h = symbol("Q"), symbol("Q_1"), symbol("Q_2"), symbol("h")
+g, t = symbol("g"), symbol("t")
+IDENTITY = sympy.Identity(DIMENSION)
 
 
-def _gain_power_rewrite(expression: sympy.Basic) -> sympy.Basic:
-    """Split g^(2t+2) = g^(2t)·g², name g^(2t) as one variable, then reduce modulo QᵀQ = I."""
-    if isinstance(expression, sympy.MatrixBase):
-        split = expression.applyfunc(lambda e: sympy.expand(e, power_exp=True))
-    else:
-        split = sympy.expand(expression, power_exp=True)
-    return ON_ORTHOGONAL(split.xreplace({g ** (2 * t): POWER}))
+@register
+def orthogonal_products() -> Derivation:
+    shown = sympy.MatMul(sympy.Transpose(sympy.MatMul(Q_1, Q_2)), sympy.MatMul(Q_1, Q_2),
+                         evaluate=False)
+    return Derivation(
+        slug="orthogonal-products",
+        title="A product of orthogonal matrices is orthogonal",
+        chapter=2,
+        source=MERITY,
+        statement=(r"If $Q_1^\top Q_1 = I$ and $Q_2^\top Q_2 = I$, then "
+                   r"$(Q_1Q_2)^\top (Q_1Q_2) = I$, at every size $d$."),
+        hypotheses=(orthogonal(Q_1, "first-orthogonal"), orthogonal(Q_2, "second-orthogonal")),
+        steps=(
+            Step("inner-pair", Q_2.T * Q_1.T * Q_1 * Q_2, Q_2.T * Q_2,
+                 r"$(Q_1Q_2)^\top = Q_2^\top Q_1^\top$, and the inner pair "
+                 r"$Q_1^\top Q_1$ is $I$.", Symbolic(), given=("first-orthogonal",),
+                 display_lhs=shown),
+            Step("second-pair", Q_2.T * Q_2, IDENTITY,
+                 r"What is left is $Q_2^\top Q_2 = I$.", Symbolic(),
+                 given=("second-orthogonal",)),
+            Step("product-orthogonal", Q_2.T * Q_1.T * Q_1 * Q_2, IDENTITY,
+                 r"So $Q_1Q_2$ is orthogonal.", Symbolic(),
+                 given=("first-orthogonal", "second-orthogonal"), display_lhs=shown),
+        ),
+        claims_every_size=True,
+    )
 
 
 @register
 def orthogonal_powers() -> Derivation:
-    V = sympy.MatrixSymbol("V", 3, 3)
     return Derivation(
         slug="orthogonal-powers",
-        title="Products and powers stay orthogonal: ‖Wᵗh‖ = ‖h‖ for every t",
+        title="Powers of an orthogonal matrix keep every length, for every number of steps",
         chapter=2,
         source=MERITY,
-        summary=(
-            "The linear RNN without input, $h_t = W h_{t-1}$, gives $h_t = W^t h_0$. If $W$ is "
-            "orthogonal, so is every power, and the hidden state keeps its length at every step, "
-            "however many steps there are: not only bounded, *constant*."
-        ),
-        hypotheses=(
-            GENERAL_Q_HYPOTHESIS.replace("$Q$", "$W$", 1),
-            r"$V$ is a second orthogonal $3\times3$ matrix (written $V = Q^\top$ here, "
-            r"orthogonal by [orthogonal-preserves-norm](#orthogonal-preserves-norm)).",
-            r"$h = (h_1, h_2, h_3)^\top$ is the initial hidden state; $t \geq 0$ an integer, "
-            r"$W^0 = I$.",
-        ),
-        definitions={W: GENERIC_Q, V: GENERIC_Q.T, h: GENERIC_H},
+        statement=(r"The linear network $h_t = Q h_{t-1}$ (no input, no bias, identity "
+                   r"activation) has $h_t = Q^t h_0$. If $Q^\top Q = I$, then $Q^t$ is "
+                   r"orthogonal and $\lVert Q^t h\rVert = \lVert h\rVert$ for every $t \geq 0$, "
+                   r"every real $h$ and every size $d$."),
+        hypotheses=(real(Q), real(h, "real-state"), orthogonal(Q)),
         steps=(
-            Step("product-orthogonal", (W * V).T * (W * V), sympy.Identity(3),
-                 "(WV)ᵀ(WV) = Vᵀ(WᵀW)V = VᵀV = I: a product of orthogonal matrices is orthogonal.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("powers-orthogonal", (W**t).T * W**t, sympy.Identity(3),
-                 r"Induction on t: $(W^{t+1})^\top W^{t+1} = W^\top[(W^t)^\top W^t]W$"
-                 r" $= W^\top W = I$.",
-                 Induction(t, recurrence=lambda gram: W.T * gram * W, rewrite=ON_ORTHOGONAL,
-                           definition_samples=SAMPLES)),
-            Step("one-step-preserves-norm", (W * h).T * (W * h), h.T * h,
-                 "One step keeps the length, ‖Wh‖ = ‖h‖; by induction ‖h_t‖ = ‖Wᵗh₀‖ = ‖h₀‖.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
+            Step("powers-orthogonal", (Q**t).T * Q**t, IDENTITY,
+                 r"Induction on $t$: $Q^0 = I$, and $(Q^{t+1})^\top Q^{t+1} = "
+                 r"Q^\top [(Q^t)^\top Q^t] Q = Q^\top Q = I$.",
+                 Induction(t, recurrence=lambda gram: Q.T * gram * Q), given=("orthogonal",),
+                 display_lhs=sympy.MatMul(sympy.Transpose(Q**t), Q**t, evaluate=False)),
+            Step("norm-kept", NormSquared(Q**t * h), NormSquared(h),
+                 r"$\lVert Q^t h\rVert^2 = h^\top (Q^t)^\top Q^t h = h^\top h$.", Symbolic(),
+                 given=("real", "real-state", "powers-orthogonal")),
         ),
+        claims_every_size=True,
     )
 
 
 @register
 def orthogonal_gain() -> Derivation:
-    Qt = sympy.MatrixSymbol("Q^t", 3, 3)
     return Derivation(
         slug="orthogonal-gain",
-        title="Gain: gQ has every singular value g, and ‖(gQ)ᵗh‖ = gᵗ‖h‖",
+        title="With a gain, every step multiplies lengths by the gain",
         chapter=2,
         source=TUTORIAL,
-        summary=(
-            "Scaling by the gain $g$ scales every singular value to $g$, and $t$ steps scale "
-            "the hidden state by exactly $g^t$: a gain of $1.1$ grows $h$ by $1.1^{100} "
-            "\\approx 13{,}781$ in 100 steps. Only $g = 1$ preserves norms."
-        ),
-        hypotheses=(
-            GENERAL_Q_HYPOTHESIS,
-            r"$g > 0$ is the gain, $W = gQ$; $h$ is a real 3-vector; $t \geq 0$ an integer.",
-            r"$Q^t$ is orthogonal ([orthogonal-powers](#orthogonal-powers)), so it is written "
-            r"with general entries subject to $(Q^t)^\top Q^t = I$ like $Q$.",
-        ),
-        definitions={Q: GENERIC_Q, Qt: GENERIC_Q, h: GENERIC_H},
+        statement=(r"For $W = gQ$ with $g > 0$ and $Q^\top Q = I$: every singular value of $W$ "
+                   r"is $g$, and $\lVert W^t h\rVert^2 = g^{2t}\lVert h\rVert^2$, so $t$ steps "
+                   r"multiply every length by exactly $g^t$. Only $g = 1$ keeps lengths."),
+        hypotheses=(real(Q), real(h, "real-state"), orthogonal(Q)),
         steps=(
-            Step("gram", (g * Q).T * (g * Q), g**2 * sympy.Identity(3),
-                 "(gQ)ᵀ(gQ) = g²QᵀQ = g²I.", Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("singular-values",
-                 sympy.Determinant(sigma**2 * sympy.Identity(3) - (g * Q).T * (g * Q)),
-                 (sigma**2 - g**2) ** 3,
-                 "So every singular value of gQ is g.", Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("powers-gram", (g**t * Qt).T * (g**t * Qt), g ** (2 * t) * sympy.Identity(3),
-                 "(gQ)ᵗ = gᵗQᵗ (the scalar commutes) and Qᵗ is orthogonal (orthogonal-powers), "
-                 "so the Gram matrix of (gQ)ᵗ is $g^{2t}I$.",
-                 Symbolic(rewrite=_gain_power_rewrite)),
-            Step("one-step-scales-norm", (g * Q * h).T * (g * Q * h), g**2 * h.T * h,
-                 "One step multiplies the length by g; by induction ‖(gQ)ᵗh‖ = gᵗ‖h‖: "
-                 "exact geometric growth (g > 1) or decay (g < 1).",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
+            Step("gram", (g * Q).T * (g * Q), g**2 * IDENTITY,
+                 r"$(gQ)^\top (gQ) = g^2 Q^\top Q$: every singular value is $g$.", Symbolic(),
+                 given=("orthogonal",),
+                 display_lhs=sympy.MatMul(sympy.Transpose(g * Q), g * Q, evaluate=False)),
+            Step("powers-gram", ((g * Q) ** t).T * (g * Q) ** t, g ** (2 * t) * IDENTITY,
+                 r"Induction on $t$, one factor $g^2$ per step.",
+                 Induction(t, recurrence=lambda gram: (g * Q).T * gram * (g * Q)),
+                 given=("orthogonal",),
+                 display_lhs=sympy.MatMul(sympy.Transpose((g * Q) ** t), (g * Q) ** t,
+                                          evaluate=False)),
+            Step("norm-scaled", NormSquared((g * Q) ** t * h), g ** (2 * t) * NormSquared(h),
+                 r"$\lVert (gQ)^t h\rVert^2 = h^\top [((gQ)^t)^\top (gQ)^t] h$.", Symbolic(),
+                 given=("real", "real-state", "powers-gram")),
         ),
+        claims_every_size=True,
     )
