@@ -1,5 +1,4 @@
-"""What follows from $Q^\\top Q = I$ at every size $d$: lengths, the inverse, singular values,
-eigenvalues.
+"""What follows from $Q^\\top Q = I$ at every size $d$: lengths, the inverse, eigenvalues.
 
 Every step is proved for a matrix symbol of symbolic size $d \\times d$: the checker rewrites
 each product containing $Q^\\top Q$ with the cited hypothesis, and combines scalar facts by
@@ -13,26 +12,34 @@ import sympy
 
 from derivations.ch2_orthogonal.facts import nonzero, orthogonal, real
 from derivations.ch2_orthogonal.sources import KOREAN_SUMMARY, MERITY, TUTORIAL
-from derivations.engine import Chain, Derivation, Hypothesis, Relation, Step, Symbolic, register
+from derivations.engine import Chain, Derivation, Hypothesis, Step, Symbolic, register
 from derivations.engine.expressions import NormSquared
 from derivations.notation import DIMENSION, symbol
 
 Q, x, v = symbol("Q"), symbol("x"), symbol("v")
-s, lam = symbol("s"), symbol("lambda")
+lam = symbol("lambda")
 IDENTITY = sympy.Identity(DIMENSION)
 
 
 @register
 def orthogonal_preserves_norm() -> Derivation:
+    inverse = sympy.MatrixSymbol("Q^{-1}", DIMENSION, DIMENSION)
     return Derivation(
         slug="orthogonal-preserves-norm",
-        title="An orthogonal matrix preserves every length",
+        title="An orthogonal matrix keeps every length, and its inverse is its transpose",
         chapter=2,
-        source=MERITY + "; " + TUTORIAL,
+        source=MERITY + "; " + TUTORIAL + "; " + KOREAN_SUMMARY,
         statement=(r"If $Q$ is a real $d \times d$ matrix with $Q^\top Q = I$, then "
-                   r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$ and every "
-                   r"size $d$."),
-        hypotheses=(real(Q), real(x, "real-vector"), orthogonal(Q)),
+                   r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$, "
+                   r"$Q^{-1} = Q^\top$ and $QQ^\top = I$: the rows are orthonormal too. This "
+                   r"holds at every size $d$."),
+        hypotheses=(
+            real(Q), real(x, "real-vector"), orthogonal(Q),
+            Hypothesis("inverse", Q * inverse, IDENTITY,
+                       text=r"$Q$ has an inverse, as a square matrix whose columns are "
+                            r"independent does: $Qx = 0$ forces "
+                            r"$\lVert x\rVert = \lVert Qx\rVert = 0$"),
+        ),
         steps=(
             Step("expand", NormSquared(Q * x), x.T * Q.T * Q * x,
                  r"For real $Q$ and $x$, $(Qx)^* = x^\top Q^\top$.", Symbolic(),
@@ -43,33 +50,11 @@ def orthogonal_preserves_norm() -> Derivation:
             Step("norm-preserved", NormSquared(Q * x), NormSquared(x),
                  r"So $\lVert Qx\rVert = \lVert x\rVert$: lengths are never negative.",
                  Symbolic(), given=("real", "real-vector", "orthogonal")),
-        ),
-        claims_every_size=True,
-    )
-
-
-@register
-def orthogonal_inverse_is_transpose() -> Derivation:
-    inverse = sympy.MatrixSymbol("Q^{-1}", DIMENSION, DIMENSION)
-    return Derivation(
-        slug="orthogonal-inverse-is-transpose",
-        title="The inverse of an orthogonal matrix is its transpose",
-        chapter=2,
-        source=KOREAN_SUMMARY + "; " + TUTORIAL,
-        statement=(r"If $Q^\top Q = I$ for a square $Q$, then $Q^{-1} = Q^\top$ and "
-                   r"$QQ^\top = I$: the rows of $Q$ are orthonormal too."),
-        hypotheses=(
-            orthogonal(Q),
-            Hypothesis("inverse", Q * inverse, IDENTITY,
-                       text=r"$Q$ has an inverse: a square matrix whose columns are "
-                            r"independent is invertible, and $Qx = 0$ forces "
-                            r"$\lVert x\rVert = \lVert Qx\rVert = 0$"),
-        ),
-        steps=(
             Step("insert-inverse", Q.T, Q.T * Q * inverse,
-                 r"Multiply on the right by $QQ^{-1} = I$.", Symbolic(), given=("inverse",)),
+                 r"Multiply on the right by $QQ^{-1} = I$ …", Symbolic(), given=("inverse",)),
             Step("cancel", Q.T * Q * inverse, inverse,
-                 r"Group the left pair: $Q^\top Q = I$.", Symbolic(), given=("orthogonal",)),
+                 r"… and group the left pair, $Q^\top Q = I$.", Symbolic(),
+                 given=("orthogonal",)),
             Step("transpose-is-inverse", Q.T, inverse,
                  "A left inverse of a square matrix is its inverse.",
                  Chain(("insert-inverse", "cancel"))),
@@ -77,43 +62,7 @@ def orthogonal_inverse_is_transpose() -> Derivation:
                  r"So $QQ^\top = QQ^{-1} = I$.", Symbolic(),
                  given=("transpose-is-inverse", "inverse")),
         ),
-        claims_every_size=True,
-    )
-
-
-@register
-def orthogonal_singular_values() -> Derivation:
-    return Derivation(
-        slug="orthogonal-singular-values",
-        title="Every singular value of an orthogonal matrix is 1",
-        chapter=2,
-        source=TUTORIAL,
-        statement=(r"A singular value of $Q$ is a number $s \geq 0$ with "
-                   r"$Q^\top Q v = s^2 v$ for some real $v \neq 0$. If $Q^\top Q = I$, every "
-                   r"singular value is $s = 1$, at every size $d$."),
-        hypotheses=(
-            real(Q), real(v, "real-vector"), orthogonal(Q),
-            Hypothesis("singular", Q.T * Q * v, s**2 * v,
-                       text=r"$s$ is a singular value of $Q$ with the singular vector $v$"),
-            nonzero(v),
-        ),
-        steps=(
-            Step("stretched", NormSquared(Q * v), s**2 * NormSquared(v),
-                 r"$\lVert Qv\rVert^2 = v^\top Q^\top Q v = s^2 v^\top v$.", Symbolic(),
-                 given=("real", "real-vector", "singular")),
-            Step("kept", NormSquared(Q * v), NormSquared(v),
-                 r"But $Q$ keeps lengths ($Q^\top Q = I$).", Symbolic(),
-                 given=("real", "real-vector", "orthogonal")),
-            Step("square-is-one", s**2, sympy.Integer(1),
-                 r"Both equal $\lVert Qv\rVert^2$, and $\lVert v\rVert^2 \neq 0$ may be "
-                 "divided out.", Symbolic(), given=("stretched", "kept", "nonzero")),
-            Step("not-minus-one", s + 1, sympy.Integer(0),
-                 r"A singular value is not negative, so $s + 1 > 0$ …", Symbolic(),
-                 relation=Relation.NE),
-            Step("singular-value-one", s, sympy.Integer(1),
-                 r"… and $(s - 1)(s + 1) = s^2 - 1 = 0$ leaves $s = 1$.", Symbolic(),
-                 given=("square-is-one", "not-minus-one")),
-        ),
+        conclusion="norm-preserved",
         claims_every_size=True,
     )
 
@@ -121,7 +70,7 @@ def orthogonal_singular_values() -> Derivation:
 @register
 def orthogonal_eigenvalues() -> Derivation:
     real_eigenvalue = Hypothesis("real-eigenvalue", sympy.conjugate(lam), lam, local=True,
-                                 text=r"for a real eigenvalue")
+                                 text=r"in step (4) only: a real eigenvalue")
     return Derivation(
         slug="orthogonal-eigenvalues",
         title="Every eigenvalue of an orthogonal matrix lies on the unit circle",

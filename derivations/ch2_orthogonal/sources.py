@@ -10,4 +10,3 @@ STEWART = "Stewart, *The efficient generation of random orthogonal matrices* (19
 GOLUB_VAN_LOAN = "Golub & Van Loan, *Matrix Computations*, section 5.1"
 MEZZADRI = ("Mezzadri, *How to generate random matrices from the classical compact groups* "
             "(2007)")
-COMPANION = "this companion"
