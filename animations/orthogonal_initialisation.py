@@ -128,7 +128,7 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
     """Rᵗ walks round the circle; orthogonal eigenvalues sit on it, Gaussian ones fill a disc."""
 
     def construct(self) -> None:
-        rotation = numpy.array(get("erratum-real-orthogonal-eigenvalues").value("R_60"),
+        rotation = numpy.array(get("rotations-in-the-plane").value("R_60"),
                                dtype=float)
         angle = math.atan2(rotation[1, 0], rotation[0, 0])
         steps = round(2 * math.pi / angle)

@@ -122,8 +122,19 @@ CHAPTER_1 = (
 
 # --- Chapter 2: orthogonal matrices and initialisation ---------------------------------------
 CHAPTER_2 = (
-    Notation("Q", _square("Q"), "an orthogonal matrix, $Q^\\top Q = I$", PRESERVING, 2),
+    Notation("Q", _square("Q"), "an orthogonal matrix, $Q^\\top Q = I$ ($d \\times d$; in the "
+             "section on tall matrices, $m \\times d$ with orthonormal columns)", PRESERVING, 2),
+    Notation("Q_1", _square("Q_1"), "the first of two orthogonal matrices multiplied together",
+             PRESERVING, 2),
+    Notation("Q_2", _square("Q_2"), "the second of two orthogonal matrices multiplied together",
+             PRESERVING, 2),
+    Notation("m", sympy.Symbol("m", integer=True, positive=True),
+             "the number of rows of a tall matrix, $m > d$", INK, 2),
     Notation("x", _vector("x"), "a real vector the matrix acts on", INK, 2),
+    Notation("y", sympy.MatrixSymbol("y", sympy.Symbol("m", integer=True, positive=True), 1),
+             "a non-zero vector that a wide matrix sends to zero", INK, 2),
+    Notation("v", _vector("v"), "a non-zero eigenvector or singular vector (possibly complex)",
+             ACCENT, 2),
     Notation("h", _vector("h"),
              "the hidden state of the recurrent network ($h_t$ at time $t$)", INK, 2,
              sources="Pascanu, Mikolov and Bengio (and the notes on their paper) write $x_t$"),
@@ -132,10 +143,16 @@ CHAPTER_2 = (
     Notation("theta", sympy.Symbol("theta", real=True), "a rotation angle", PRESERVING, 2),
     Notation("R_theta", sympy.MatrixSymbol("R_theta", 2, 2), "the rotation by the angle "
              "$\\theta$", PRESERVING, 2),
+    Notation("S_theta", sympy.MatrixSymbol("S_theta", 2, 2), "the reflection across the line at "
+             "the angle $\\theta/2$", NEUTRAL, 2),
     Notation("s", sympy.Symbol("s", nonnegative=True),
              "a singular value ($s^2$ is an eigenvalue of $W^\\top W$)", ACCENT, 2,
              sources="many texts write $\\sigma$; here $\\sigma$ is the nonlinearity"),
     Notation("H", _square("H"), "a Householder reflector $I - 2uu^\\top/u^\\top u$", NEUTRAL, 2),
+    Notation("u", _vector("u"), "the non-zero vector a Householder reflector reflects along",
+             NEUTRAL, 2),
+    Notation("e_1", _vector("e_1"), "the first standard basis vector $(1, 0, \\dots, 0)$", INK,
+             2),
 )
 
 # --- Chapter 3: backpropagation through time (Pascanu, Mikolov & Bengio 2013) ----------------

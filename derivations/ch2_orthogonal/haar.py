@@ -1,10 +1,9 @@
-"""What "random orthogonal" should mean, on O(2): Haar moments, and what LAPACK's QR gives instead.
+"""What "random orthogonal" should mean, on $O(2)$: Haar moments, and what QR without the sign
+fix gives instead.
 
-The Haar measure on O(2) picks a rotation or a reflection with probability ½
-each and a uniform angle. Its moments are integrals SymPy evaluates exactly.
-Householder QR as LAPACK implements it makes R's first diagonal entry
-−sign(a₁₁)‖a₁‖, so Q's first entry is −|cos θ| where θ, the angle of the
-first Gaussian column, is uniform: never positive, and not Haar.
+The Haar measure on $O(2)$ picks a rotation or a reflection with probability ½ each and a
+uniform angle (every $2 \\times 2$ orthogonal matrix is one of the two, see
+``orthogonal-two-by-two``). Its moments are integrals SymPy evaluates exactly.
 """
 
 from __future__ import annotations
@@ -13,58 +12,80 @@ import sympy
 
 from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
 from derivations.ch2_orthogonal.two_by_two import REFLECTION, ROTATION
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.engine import Assumption, Derivation, Relation, Step, Symbolic, register
 from derivations.notation import symbol
 
 theta = symbol("theta")
-TURN = (theta, 0, 2 * sympy.pi)
+HAAR_MATRIX = sympy.MatrixSymbol("Q", 2, 2)
 
 
-def haar_mean(function_of_matrix) -> sympy.Expr:
-    """E[f(W)] for Haar W on O(2): average over rotations and reflections, uniform angle."""
-    return (sympy.Integral(function_of_matrix(ROTATION), TURN)
-            + sympy.Integral(function_of_matrix(REFLECTION), TURN)) / (4 * sympy.pi)
+class HaarMean(sympy.Function):
+    """$E[f(Q)]$ for a Haar-random $Q$ in $O(2)$: the average of $f$ over rotations and
+    reflections, each with probability ½ and a uniform angle.
+
+    The argument is an expression in the entries, trace or determinant of the $2 \\times 2$
+    matrix symbol ``Q``; ``doit`` substitutes $R_\\theta$ and $S_\\theta$ and integrates.
+    """
+
+    nargs = 1
+
+    def doit(self, **hints: object) -> sympy.Basic:
+        turn = (theta, 0, 2 * sympy.pi)
+        total = sum(sympy.integrate(self._on(family), turn) for family in (ROTATION, REFLECTION))
+        return sympy.simplify(total / (4 * sympy.pi))
+
+    def _on(self, family: sympy.ImmutableMatrix) -> sympy.Basic:
+        value = self.args[0].xreplace({HAAR_MATRIX: family}).doit()
+        return sympy.expand(value)
+
+    def _latex(self, printer: sympy.printing.latex.LatexPrinter) -> str:
+        entries = {HAAR_MATRIX[i, j]: sympy.Symbol(f"Q_{{{i + 1}{j + 1}}}")
+                   for i in range(2) for j in range(2)}
+        return rf"\mathbb{{E}}\left[{printer._print(self.args[0].xreplace(entries))}\right]"
 
 
 @register
 def haar_moments_two_by_two() -> Derivation:
+    Q = HAAR_MATRIX
+    corner = Q[0, 0]
+    unfixed_corner_mean = -sympy.Integral(sympy.Abs(sympy.cos(theta)),
+                                          (theta, 0, 2 * sympy.pi)) / (2 * sympy.pi)
     return Derivation(
         slug="haar-moments-two-by-two",
-        title="Haar moments on O(2), and the bias of QR without the sign fix",
+        title="What a uniformly random orthogonal matrix looks like, and what QR gives instead",
         chapter=2,
         source=MERITY + " (SVD recipe); " + TUTORIAL + " (QR and SVD recipes)",
-        summary=(
-            "A Haar-random orthogonal matrix has $E[\\operatorname{tr} W] = 0$ and "
-            "$E[(\\operatorname{tr} W)^2] = 1$ (for every $n \\geq 2$; here proved for $n = 2$) "
-            "and $E[W_{11}] = 0$, $E[W_{11}^2] = 1/n$. Householder QR as LAPACK returns it "
-            "gives $E[Q_{11}] = -2/\\pi$ for $n = 2$: orthogonal, but not uniformly random."
-        ),
+        statement=(r"A Haar-random $Q$ in $O(2)$ has $E[\operatorname{tr} Q] = 0$, "
+                   r"$E[(\operatorname{tr} Q)^2] = 1$, $E[Q_{11}] = 0$ and $E[Q_{11}^2] = 1/2$. "
+                   r"The $Q$ of a Gaussian matrix's QR factorisation without the sign fix has "
+                   r"$E[Q_{11}] = -2/\pi$ instead: orthogonal, but not uniformly random."),
         hypotheses=(
-            r"Haar measure on $O(2)$: $W = R_\theta$ or $W = S_\theta$ with probability "
-            r"$\frac12$ each, $\theta$ uniform on $[0, 2\pi)$ "
-            r"([orthogonal-two-by-two](#orthogonal-two-by-two) lists all of $O(2)$).",
-            r"For a $2\times2$ Gaussian matrix the first column has a uniform angle $\theta$; "
-            r"LAPACK's Householder QR returns $Q_{11} = a_{11}/r_{11}$ with "
-            r"$r_{11} = -\operatorname{sign}(a_{11})\|a_1\|$, i.e. $Q_{11} = -|\cos\theta|$.",
-            r"The general-$n$ facts $E[\operatorname{tr}W] = 0$, $E[(\operatorname{tr}W)^2] = 1$ "
-            r"(Diaconis & Shahshahani 1994) are checked by sampling in the table below.",
+            Assumption(r"Haar measure on $O(2)$: $Q = R_\theta$ or $Q = S_\theta$ with "
+                       r"probability $\frac12$ each, $\theta$ uniform on $[0, 2\pi)$; this is "
+                       r"the only distribution that no fixed rotation or reflection changes."),
+            Assumption(r"QR without the sign fix, as LAPACK (and so NumPy) computes it for a "
+                       r"$2 \times 2$ Gaussian matrix: the first column has a uniform angle "
+                       r"$\theta$, and $Q_{11} = -|\cos\theta|$, because the factorisation makes "
+                       r"$R_{11} = -\operatorname{sign}(a_{11})\lVert a_1\rVert$."),
         ),
         steps=(
-            Step("mean-trace", haar_mean(lambda m: m.trace()), sympy.Integer(0),
-                 "Rotations contribute ∫2cos θ = 0; reflections have trace 0.", Symbolic()),
-            Step("mean-square-trace", haar_mean(lambda m: m.trace() ** 2), sympy.Integer(1),
-                 "½·average of 4cos²θ (= 2) plus ½·0 gives 1.", Symbolic()),
-            Step("mean-corner", haar_mean(lambda m: m[0, 0]), sympy.Integer(0),
-                 "W₁₁ = cos θ in both families averages to 0 …", Symbolic()),
-            Step("mean-square-corner", haar_mean(lambda m: m[0, 0] ** 2), sympy.Rational(1, 2),
-                 "… with E[W₁₁²] = 1/n = ½, since each row has unit length.", Symbolic()),
-            Step("unfixed-qr-corner",
-                 -4 * sympy.Integral(sympy.cos(theta), (theta, 0, sympy.pi / 2)) / (2 * sympy.pi),
-                 -2 / sympy.pi,
-                 "LAPACK QR: E[Q₁₁] = −E|cos θ| (four equal quarter turns) = −2/π ≈ −0.64.",
+            Step("mean-trace", HaarMean(sympy.Trace(Q)), sympy.Integer(0),
+                 r"Rotations contribute $2\cos\theta$, which averages to 0; reflections have "
+                 "trace 0.", Symbolic()),
+            Step("mean-square-trace", HaarMean(sympy.Trace(Q) ** 2), sympy.Integer(1),
+                 r"Half the average of $4\cos^2\theta$ (which is 2), plus half of 0.", Symbolic()),
+            Step("mean-corner", HaarMean(corner), sympy.Integer(0),
+                 r"$Q_{11} = \cos\theta$ in both families.", Symbolic()),
+            Step("mean-square-corner", HaarMean(corner**2), sympy.Rational(1, 2),
+                 r"Each column has length 1, so the two squares in it share 1 equally.",
                  Symbolic()),
-            Step("unfixed-qr-is-not-haar", -2 / sympy.pi, sympy.Integer(0),
-                 "That is not the Haar value 0: moving the signs of diag(R) into Q is required.",
-                 Symbolic(), relation=Relation.NE),
+            Step("unfixed-qr-corner", unfixed_corner_mean, -2 / sympy.pi,
+                 r"Without the sign fix, $E[Q_{11}] = -E|\cos\theta| = -2/\pi \approx -0.64$.",
+                 Symbolic()),
+            Step("unfixed-qr-is-not-haar", unfixed_corner_mean, HaarMean(corner),
+                 r"That is not the Haar value: the signs of $R$'s diagonal must be moved into "
+                 r"$Q$.", Symbolic(), relation=Relation.NE,
+                 still_true={"rhs+1": "$-2/\\pi$ is not 1 either",
+                             "rhs*2": "twice the Haar mean $E[Q_{11}] = 0$ is still 0"}),
         ),
     )

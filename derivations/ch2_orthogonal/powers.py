@@ -1,104 +1,113 @@
-"""Products, powers and gain: ‖Wᵗh‖ = ‖h‖ for orthogonal W, ‖(gQ)ᵗh‖ = gᵗ‖h‖, by induction."""
+"""Products, powers and the gain, at every size $d$: $\\lVert Q^t h\\rVert = \\lVert h\\rVert$,
+every singular value of $gQ$ is $g$, and $\\lVert (gQ)^t h\\rVert = g^t \\lVert h\\rVert$ for every
+$t$, by induction on $t$."""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch2_orthogonal.properties import GENERAL_Q_HYPOTHESIS, GENERIC_Q
-from derivations.ch2_orthogonal.rewrites import generic_matrix, modulo_orthogonality
+from derivations.ch2_orthogonal.facts import nonzero, orthogonal, real
 from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
-from derivations.engine import Derivation, Induction, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.engine import (
+    Derivation,
+    Hypothesis,
+    Induction,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-W, Q, h = symbol("W"), symbol("Q"), symbol("h")
-g, t, sigma = symbol("g"), symbol("t"), symbol("s")
-GENERIC_H = generic_matrix("h", 3, 1)
-ON_ORTHOGONAL = modulo_orthogonality(GENERIC_Q)
-# Two definition samples keep the expanded (W⁴)ᵀW⁴ out of the check: W², W³ suffice as a guard.
-SAMPLES = 2
-POWER = sympy.Symbol("P", positive=True)
-
-
-def _gain_power_rewrite(expression: sympy.Basic) -> sympy.Basic:
-    """Split g^(2t+2) = g^(2t)·g², name g^(2t) as one variable, then reduce modulo QᵀQ = I."""
-    if isinstance(expression, sympy.MatrixBase):
-        split = expression.applyfunc(lambda e: sympy.expand(e, power_exp=True))
-    else:
-        split = sympy.expand(expression, power_exp=True)
-    return ON_ORTHOGONAL(split.xreplace({g ** (2 * t): POWER}))
+Q, Q_1, Q_2, h, x = (symbol(key) for key in ("Q", "Q_1", "Q_2", "h", "x"))
+g, t, s = symbol("g"), symbol("t"), symbol("s")
+IDENTITY = sympy.Identity(DIMENSION)
 
 
 @register
 def orthogonal_powers() -> Derivation:
-    V = sympy.MatrixSymbol("V", 3, 3)
+    product = sympy.MatMul(Q_1, Q_2)
+    shown = sympy.MatMul(sympy.Transpose(product), product, evaluate=False)
     return Derivation(
         slug="orthogonal-powers",
-        title="Products and powers stay orthogonal: ‖Wᵗh‖ = ‖h‖ for every t",
+        title="Products and powers of orthogonal matrices keep every length, for every number "
+              "of steps",
         chapter=2,
-        source=MERITY,
-        summary=(
-            "The linear RNN without input, $h_t = W h_{t-1}$, gives $h_t = W^t h_0$. If $W$ is "
-            "orthogonal, so is every power, and the hidden state keeps its length at every step, "
-            "however many steps there are: not only bounded, *constant*."
-        ),
-        hypotheses=(
-            GENERAL_Q_HYPOTHESIS.replace("$Q$", "$W$", 1),
-            r"$V$ is a second orthogonal $3\times3$ matrix (written $V = Q^\top$ here, "
-            r"orthogonal by [orthogonal-preserves-norm](#orthogonal-preserves-norm)).",
-            r"$h = (h_1, h_2, h_3)^\top$ is the initial hidden state; $t \geq 0$ an integer, "
-            r"$W^0 = I$.",
-        ),
-        definitions={W: GENERIC_Q, V: GENERIC_Q.T, h: GENERIC_H},
+        source=MERITY + "; " + TUTORIAL,
+        statement=(r"A product of orthogonal matrices is orthogonal. So the linear network "
+                   r"$h_t = Q h_{t-1}$ (no input, no bias, identity activation), which has "
+                   r"$h_t = Q^t h_0$, keeps $\lVert Q^t h\rVert = \lVert h\rVert$ for every "
+                   r"$t \geq 0$, every real $h$ and every size $d$."),
+        hypotheses=(orthogonal(Q_1, "first-orthogonal"), orthogonal(Q_2, "second-orthogonal"),
+                    real(Q), real(h, "real-state"), orthogonal(Q)),
         steps=(
-            Step("product-orthogonal", (W * V).T * (W * V), sympy.Identity(3),
-                 "(WV)ᵀ(WV) = Vᵀ(WᵀW)V = VᵀV = I: a product of orthogonal matrices is orthogonal.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("powers-orthogonal", (W**t).T * W**t, sympy.Identity(3),
-                 r"Induction on t: $(W^{t+1})^\top W^{t+1} = W^\top[(W^t)^\top W^t]W$"
-                 r" $= W^\top W = I$.",
-                 Induction(t, recurrence=lambda gram: W.T * gram * W, rewrite=ON_ORTHOGONAL,
-                           definition_samples=SAMPLES)),
-            Step("one-step-preserves-norm", (W * h).T * (W * h), h.T * h,
-                 "One step keeps the length, ‖Wh‖ = ‖h‖; by induction ‖h_t‖ = ‖Wᵗh₀‖ = ‖h₀‖.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
+            Step("inner-pair", Q_2.T * Q_1.T * Q_1 * Q_2, Q_2.T * Q_2,
+                 r"$(Q_1Q_2)^\top = Q_2^\top Q_1^\top$, and the inner pair "
+                 r"$Q_1^\top Q_1$ is $I$ …", Symbolic(), given=("first-orthogonal",),
+                 display_lhs=shown),
+            Step("second-pair", Q_2.T * Q_2, IDENTITY,
+                 r"… which leaves $Q_2^\top Q_2 = I$.", Symbolic(),
+                 given=("second-orthogonal",)),
+            Step("product-orthogonal", Q_2.T * Q_1.T * Q_1 * Q_2, IDENTITY,
+                 r"So $Q_1Q_2$ is orthogonal.", Symbolic(),
+                 given=("first-orthogonal", "second-orthogonal"), display_lhs=shown),
+            Step("powers-orthogonal", (Q**t).T * Q**t, IDENTITY,
+                 r"Induction on $t$: $Q^0 = I$, and $(Q^{t+1})^\top Q^{t+1} = "
+                 r"Q^\top [(Q^t)^\top Q^t] Q = Q^\top Q = I$.",
+                 Induction(t, recurrence=lambda gram: Q.T * gram * Q), given=("orthogonal",),
+                 display_lhs=sympy.MatMul(sympy.Transpose(Q**t), Q**t, evaluate=False)),
+            Step("norm-kept", NormSquared(Q**t * h), NormSquared(h),
+                 r"$\lVert Q^t h\rVert^2 = h^\top (Q^t)^\top Q^t h = h^\top h$.", Symbolic(),
+                 given=("real", "real-state", "powers-orthogonal")),
         ),
+        claims_every_size=True,
     )
 
 
 @register
 def orthogonal_gain() -> Derivation:
-    Qt = sympy.MatrixSymbol("Q^t", 3, 3)
+    W = g * Q
     return Derivation(
         slug="orthogonal-gain",
-        title="Gain: gQ has every singular value g, and ‖(gQ)ᵗh‖ = gᵗ‖h‖",
+        title="With a gain, every singular value is the gain, and each step multiplies lengths "
+              "by it",
         chapter=2,
         source=TUTORIAL,
-        summary=(
-            "Scaling by the gain $g$ scales every singular value to $g$, and $t$ steps scale "
-            "the hidden state by exactly $g^t$: a gain of $1.1$ grows $h$ by $1.1^{100} "
-            "\\approx 13{,}781$ in 100 steps. Only $g = 1$ preserves norms."
-        ),
+        statement=(r"For $W = gQ$ with $g > 0$ and $Q^\top Q = I$, every singular value of $W$ "
+                   r"is $g$ (for $g = 1$: every singular value of $Q$ is 1), and "
+                   r"$\lVert W^t h\rVert^2 = g^{2t}\lVert h\rVert^2$: $t$ steps multiply every "
+                   r"length by exactly $g^t$, at every size $d$. Only $g = 1$ keeps lengths."),
         hypotheses=(
-            GENERAL_Q_HYPOTHESIS,
-            r"$g > 0$ is the gain, $W = gQ$; $h$ is a real 3-vector; $t \geq 0$ an integer.",
-            r"$Q^t$ is orthogonal ([orthogonal-powers](#orthogonal-powers)), so it is written "
-            r"with general entries subject to $(Q^t)^\top Q^t = I$ like $Q$.",
+            real(Q), orthogonal(Q), real(x, "real-vector"),
+            Hypothesis("singular", W.T * W * x, s**2 * x,
+                       text=r"$s \geq 0$ is a singular value of $gQ$, with the singular "
+                            r"vector $x$"),
+            nonzero(x), real(h, "real-state"),
         ),
-        definitions={Q: GENERIC_Q, Qt: GENERIC_Q, h: GENERIC_H},
         steps=(
-            Step("gram", (g * Q).T * (g * Q), g**2 * sympy.Identity(3),
-                 "(gQ)ᵀ(gQ) = g²QᵀQ = g²I.", Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("singular-values",
-                 sympy.Determinant(sigma**2 * sympy.Identity(3) - (g * Q).T * (g * Q)),
-                 (sigma**2 - g**2) ** 3,
-                 "So every singular value of gQ is g.", Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("powers-gram", (g**t * Qt).T * (g**t * Qt), g ** (2 * t) * sympy.Identity(3),
-                 "(gQ)ᵗ = gᵗQᵗ (the scalar commutes) and Qᵗ is orthogonal (orthogonal-powers), "
-                 "so the Gram matrix of (gQ)ᵗ is $g^{2t}I$.",
-                 Symbolic(rewrite=_gain_power_rewrite)),
-            Step("one-step-scales-norm", (g * Q * h).T * (g * Q * h), g**2 * h.T * h,
-                 "One step multiplies the length by g; by induction ‖(gQ)ᵗh‖ = gᵗ‖h‖: "
-                 "exact geometric growth (g > 1) or decay (g < 1).",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
+            Step("stretched", NormSquared(W * x), s**2 * NormSquared(x),
+                 r"$\lVert gQx\rVert^2 = x^\top (gQ)^\top (gQ) x = s^2 x^\top x$ …", Symbolic(),
+                 given=("real", "real-vector", "singular")),
+            Step("scaled", NormSquared(W * x), g**2 * NormSquared(x),
+                 r"… and also $g^2 x^\top Q^\top Q x = g^2 x^\top x$.", Symbolic(),
+                 given=("real", "real-vector", "orthogonal")),
+            Step("square", s**2, g**2,
+                 r"Divide by $\lVert x\rVert^2 \neq 0$.", Symbolic(),
+                 given=("stretched", "scaled", "nonzero")),
+            Step("not-opposite", s + g, sympy.Integer(0),
+                 r"$s \geq 0$ and $g > 0$, so $s + g > 0$ …", Symbolic(), relation=Relation.NE),
+            Step("singular-value", s, g,
+                 r"… and $(s - g)(s + g) = 0$ leaves $s = g$.", Symbolic(),
+                 given=("square", "not-opposite")),
+            Step("powers-gram", (W**t).T * W**t, g ** (2 * t) * IDENTITY,
+                 r"Induction on $t$, one factor $g^2$ per step.",
+                 Induction(t, recurrence=lambda gram: W.T * gram * W), given=("orthogonal",),
+                 display_lhs=sympy.MatMul(sympy.Transpose(W**t), W**t, evaluate=False)),
+            Step("norm-scaled", NormSquared(W**t * h), g ** (2 * t) * NormSquared(h),
+                 r"$\lVert (gQ)^t h\rVert^2 = h^\top [((gQ)^t)^\top (gQ)^t] h$.", Symbolic(),
+                 given=("real", "real-state", "powers-gram")),
         ),
+        conclusion="norm-scaled",
+        claims_every_size=True,
     )

@@ -1,143 +1,107 @@
-"""QᵀQ = I and what follows from it: lengths, singular values, determinant, eigenvalues.
+"""What follows from $Q^\\top Q = I$ at every size $d$: lengths, the inverse, eigenvalues.
 
-Every "for all orthogonal Q" step is proved for a general 3×3 matrix of
-independent symbols by reducing modulo the ideal of QᵀQ = I (see
-:mod:`derivations.ch2_orthogonal.rewrites`); the n×n argument, which is the
-same two lines, is stated as a hypothesis.
+Every step is proved for a matrix symbol of symbolic size $d \\times d$: the checker rewrites
+each product containing $Q^\\top Q$ with the cited hypothesis, and combines scalar facts by
+ideal membership (see :mod:`derivations.engine.givens`). Nothing is sampled and no size is
+fixed.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch2_orthogonal.rewrites import generic_matrix, modulo_orthogonality
-from derivations.ch2_orthogonal.sources import MERITY, TUTORIAL
-from derivations.engine import Derivation, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.ch2_orthogonal.facts import nonzero, orthogonal, real
+from derivations.ch2_orthogonal.sources import KOREAN_SUMMARY, MERITY, TUTORIAL
+from derivations.engine import Chain, Derivation, Hypothesis, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-Q, x = symbol("Q"), symbol("x")
-sigma = symbol("s")
-GENERIC_Q = generic_matrix("q", 3, 3)
-GENERIC_X = generic_matrix("x", 3, 1)
-ON_ORTHOGONAL = modulo_orthogonality(GENERIC_Q)
-GENERAL_Q_HYPOTHESIS = (
-    r"$Q$ is a real $3\times3$ matrix with independent entries $q_{ij}$ subject only to "
-    r"$Q^\top Q = I$; steps marked symbolic reduce modulo these six equations "
-    r"(a Gröbner basis), so they hold for *every* orthogonal $3\times3$ matrix."
-)
+Q, x, v = symbol("Q"), symbol("x"), symbol("v")
+lam = symbol("lambda")
+IDENTITY = sympy.Identity(DIMENSION)
 
 
 @register
 def orthogonal_preserves_norm() -> Derivation:
+    inverse = sympy.MatrixSymbol("Q^{-1}", DIMENSION, DIMENSION)
     return Derivation(
         slug="orthogonal-preserves-norm",
-        title="An orthogonal matrix preserves every length",
+        title="An orthogonal matrix keeps every length, and its inverse is its transpose",
         chapter=2,
-        source=MERITY + "; " + TUTORIAL,
-        summary=(
-            "Lengths are square roots of dot products, and $Q^\\top Q = I$ says exactly that "
-            "$Q$ leaves dot products alone: $\\|Qx\\| = \\|x\\|$ for every $x$."
-        ),
+        source=MERITY + "; " + TUTORIAL + "; " + KOREAN_SUMMARY,
+        statement=(r"If $Q$ is a real $d \times d$ matrix with $Q^\top Q = I$, then "
+                   r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$, "
+                   r"$Q^{-1} = Q^\top$ and $QQ^\top = I$: the rows are orthonormal too. This "
+                   r"holds at every size $d$."),
         hypotheses=(
-            GENERAL_Q_HYPOTHESIS,
-            r"$x = (x_1, x_2, x_3)^\top$ is any real vector.",
-            r"For general $n$ the same argument reads "
-            r"$\|Qx\|^2 = (Qx)^\top Qx = x^\top (Q^\top Q) x = x^\top x = \|x\|^2$.",
+            real(Q), real(x, "real-vector"), orthogonal(Q),
+            Hypothesis("inverse", Q * inverse, IDENTITY,
+                       text=r"$Q$ has an inverse, as a square matrix whose columns are "
+                            r"independent does: $Qx = 0$ forces "
+                            r"$\lVert x\rVert = \lVert Qx\rVert = 0$"),
         ),
-        definitions={Q: GENERIC_Q, x: GENERIC_X},
         steps=(
-            Step("norm-as-gram-form", (Q * x).T * (Q * x), x.T * (Q.T * Q) * x,
-                 "Transpose of a product: (Qx)ᵀ = xᵀQᵀ (true for any matrix).", Symbolic()),
-            Step("norm-preserved", (Q * x).T * (Q * x), x.T * x,
-                 "With QᵀQ = I the middle factor disappears: ‖Qx‖² = ‖x‖².",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("rows-orthonormal-too", Q * Q.T, sympy.Identity(3),
-                 "A square left inverse is a right inverse: QQᵀ = I, so Qᵀ is orthogonal too.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
+            Step("expand", NormSquared(Q * x), x.T * Q.T * Q * x,
+                 r"For real $Q$ and $x$, $(Qx)^* = x^\top Q^\top$.", Symbolic(),
+                 given=("real", "real-vector")),
+            Step("preserved", x.T * Q.T * Q * x, NormSquared(x),
+                 r"Replace $Q^\top Q$ by $I$: lengths are dot products, and $Q$ keeps them.",
+                 Symbolic(), given=("orthogonal", "real-vector")),
+            Step("norm-preserved", NormSquared(Q * x), NormSquared(x),
+                 r"So $\lVert Qx\rVert = \lVert x\rVert$: lengths are never negative.",
+                 Symbolic(), given=("real", "real-vector", "orthogonal")),
+            Step("insert-inverse", Q.T, Q.T * Q * inverse,
+                 r"Multiply on the right by $QQ^{-1} = I$ …", Symbolic(), given=("inverse",)),
+            Step("cancel", Q.T * Q * inverse, inverse,
+                 r"… and group the left pair, $Q^\top Q = I$.", Symbolic(),
+                 given=("orthogonal",)),
+            Step("transpose-is-inverse", Q.T, inverse,
+                 "A left inverse of a square matrix is its inverse.",
+                 Chain(("insert-inverse", "cancel"))),
+            Step("rows-orthonormal", Q * Q.T, IDENTITY,
+                 r"So $QQ^\top = QQ^{-1} = I$.", Symbolic(),
+                 given=("transpose-is-inverse", "inverse")),
         ),
-    )
-
-
-@register
-def orthogonal_singular_values() -> Derivation:
-    return Derivation(
-        slug="orthogonal-singular-values",
-        title="All singular values are 1, and det Q = ±1",
-        chapter=2,
-        source=TUTORIAL,
-        summary=(
-            "The singular values of $Q$ are the square roots of the eigenvalues of $Q^\\top Q$; "
-            "since $Q^\\top Q = I$ they are all 1. Taking determinants of $Q^\\top Q = I$ gives "
-            "$(\\det Q)^2 = 1$."
-        ),
-        hypotheses=(GENERAL_Q_HYPOTHESIS,
-                    r"$\sigma$ is a singular value of $Q$ iff $\sigma \geq 0$ and "
-                    r"$\det(\sigma^2 I - Q^\top Q) = 0$."),
-        definitions={Q: GENERIC_Q},
-        steps=(
-            Step("characteristic-polynomial",
-                 sympy.Determinant(sigma**2 * sympy.Identity(3) - Q.T * Q), (sigma**2 - 1) ** 3,
-                 "QᵀQ = I, so its characteristic polynomial is (σ² − 1)³: every σ² = 1, σ = 1.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("determinant-squared", sympy.Determinant(Q) ** 2, sympy.Integer(1),
-                 "det(QᵀQ) = det(Q)² = det I = 1, so det Q = +1 or −1.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-        ),
+        conclusion="norm-preserved",
+        claims_every_size=True,
     )
 
 
 @register
 def orthogonal_eigenvalues() -> Derivation:
-    a, b = generic_matrix("a", 3, 1), generic_matrix("b", 3, 1)
-    A, B = sympy.MatrixSymbol("a", 3, 1), sympy.MatrixSymbol("b", 3, 1)
-    v = sympy.MatrixSymbol("v", 3, 1)
-    alpha, beta = sympy.symbols("alpha beta", real=True)
-    lam = sympy.Symbol("lambda")
-    theta = symbol("theta")
-    rotation = sympy.ImmutableMatrix([[sympy.cos(theta), -sympy.sin(theta)],
-                                      [sympy.sin(theta), sympy.cos(theta)]])
-    R = sympy.MatrixSymbol("R_theta", 2, 2)
+    real_eigenvalue = Hypothesis("real-eigenvalue", sympy.conjugate(lam), lam, local=True,
+                                 text=r"in step (4) only: a real eigenvalue")
     return Derivation(
         slug="orthogonal-eigenvalues",
-        title="Every eigenvalue of an orthogonal matrix has |λ| = 1",
+        title="Every eigenvalue of an orthogonal matrix lies on the unit circle",
         chapter=2,
         source=MERITY,
-        summary=(
-            "An eigenvalue may be complex even when $Q$ is real, so the length argument is run "
-            "on a complex eigenvector $v = a + ib$: $Q$ preserves $\\|v\\|$, and $Qv = \\lambda v$ "
-            "scales it by $|\\lambda|$, so $|\\lambda| = 1$. A real $\\lambda$ is therefore "
-            "$\\pm1$; non-real ones come in conjugate pairs $e^{\\pm i\\theta}$."
-        ),
+        statement=(r"If $Q$ is real with $Q^\top Q = I$ and $Qv = \lambda v$ for a (possibly "
+                   r"complex) vector $v \neq 0$, then $|\lambda| = 1$, at every size $d$. "
+                   r"A real eigenvalue is therefore $1$ or $-1$."),
         hypotheses=(
-            GENERAL_Q_HYPOTHESIS,
-            r"$v = a + ib \neq 0$ with $a, b \in \mathbb{R}^3$, $Qv = \lambda v$, "
-            r"$\lambda = \alpha + i\beta$; $\|v\|^2 = \bar v^\top v$.",
-            r"Since $\|v\|^2 > 0$, step (3) equal to step (2) forces $|\lambda|^2 = 1$. "
-            r"The characteristic polynomial of a real matrix has real coefficients, so "
-            r"$\lambda$ and $\bar\lambda$ are roots together.",
-            r"$R_\theta$ is the rotation by $\theta$.",
+            real(Q), orthogonal(Q),
+            Hypothesis("eigen", Q * v, lam * v,
+                       text=r"$\lambda$ is an eigenvalue of $Q$ with the eigenvector $v$"),
+            nonzero(v),
+            real_eigenvalue,
         ),
-        definitions={Q: GENERIC_Q, A: a, B: b, v: a + sympy.I * b, R: rotation},
         steps=(
-            Step("complex-norm-splits", sympy.conjugate(Q * v).T * (Q * v),
-                 (Q * A).T * (Q * A) + (Q * B).T * (Q * B),
-                 "Q is real, so the cross terms cancel: ‖Qv‖² = ‖Qa‖² + ‖Qb‖².", Symbolic()),
-            Step("complex-norm-preserved", sympy.conjugate(Q * v).T * (Q * v),
-                 sympy.conjugate(v).T * v,
-                 "Each real part keeps its length, so ‖Qv‖ = ‖v‖ for complex v too.",
-                 Symbolic(rewrite=ON_ORTHOGONAL)),
-            Step("eigenvalue-scales-norm",
-                 sympy.conjugate((alpha + sympy.I * beta) * v).T * ((alpha + sympy.I * beta) * v),
-                 (alpha**2 + beta**2) * sympy.conjugate(v).T * v,
-                 "But ‖λv‖² = |λ|²‖v‖²; with ‖Qv‖ = ‖v‖ ≠ 0 this forces |λ|² = α² + β² = 1.",
-                 Symbolic()),
-            Step("real-eigenvalue", (alpha - 1) * (alpha + 1), alpha**2 + 0**2 - 1,
-                 "A real eigenvalue (β = 0) with α² = 1 is +1 or −1.", Symbolic()),
-            Step("rotation-characteristic-polynomial",
-                 sympy.Determinant(lam * sympy.Identity(2) - R),
-                 (lam - sympy.exp(sympy.I * theta)) * (lam - sympy.exp(-sympy.I * theta)),
-                 "The rotation by θ has the conjugate pair $e^{\\pm i\\theta}$: modulus 1, "
-                 "real only if θ is a multiple of π.",
-                 Symbolic(rewrite=lambda e: sympy.simplify(sympy.expand(e.rewrite(sympy.cos))))),
+            Step("kept", NormSquared(Q * v), NormSquared(v),
+                 r"$\lVert Qv\rVert^2 = v^* Q^\top Q v = v^* v$: $Q$ keeps the length of "
+                 "complex vectors too.", Symbolic(), given=("real", "orthogonal")),
+            Step("scaled", NormSquared(Q * v), lam * sympy.conjugate(lam) * NormSquared(v),
+                 r"$\lVert \lambda v\rVert^2 = \bar\lambda\lambda\, v^* v$.", Symbolic(),
+                 given=("eigen",),
+                 display_rhs=sympy.Mul(sympy.Abs(lam) ** 2, NormSquared(v), evaluate=False)),
+            Step("modulus", lam * sympy.conjugate(lam), sympy.Integer(1),
+                 r"Both equal $\lVert Qv\rVert^2$, and $\lVert v\rVert^2 \neq 0$.", Symbolic(),
+                 given=("kept", "scaled", "nonzero"), display_lhs=sympy.Abs(lam) ** 2),
+            Step("real-eigenvalue-is-sign", (lam - 1) * (lam + 1), sympy.Integer(0),
+                 r"If $\lambda$ is real, $\lambda^2 = |\lambda|^2 = 1$, so "
+                 r"$\lambda = 1$ or $\lambda = -1$.", Symbolic(),
+                 given=("modulus", "real-eigenvalue")),
         ),
+        conclusion="modulus",
+        claims_every_size=True,
     )

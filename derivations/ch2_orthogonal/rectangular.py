@@ -1,53 +1,50 @@
-"""Tall and wide: orthonormal columns when rows ≥ cols, orthonormal rows otherwise."""
+"""Tall and wide, at every size $m > d$: orthonormal columns keep lengths, orthonormal rows are
+then impossible."""
 
 from __future__ import annotations
 
 import sympy
 
+from derivations.ch2_orthogonal.facts import nonzero, real
 from derivations.ch2_orthogonal.sources import TUTORIAL
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.engine import Derivation, Hypothesis, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-TALL = sympy.ImmutableMatrix([[2, -1], [2, 2], [-1, 2]]) / 3
-KERNEL = sympy.ImmutableMatrix([2, -1, 2])
+m, x, y = symbol("m"), symbol("x"), symbol("y")
+Q = sympy.MatrixSymbol("Q", m, DIMENSION)
 
 
 @register
 def rectangular_orthonormal() -> Derivation:
-    Q = sympy.MatrixSymbol("Q_tall", 3, 2)
-    W = sympy.MatrixSymbol("W_wide", 2, 3)
-    y = sympy.MatrixSymbol("y", 2, 1)
-    n = sympy.MatrixSymbol("k", 3, 1)
-    y1, y2 = sympy.symbols("y_1 y_2", real=True)
     return Derivation(
         slug="rectangular-orthonormal",
         title="Tall and wide matrices: only one side can be orthonormal",
         chapter=2,
         source=TUTORIAL,
-        summary=(
-            "A $3\\times2$ matrix can have orthonormal columns ($Q^\\top Q = I_2$) but never "
-            "orthonormal rows: $QQ^\\top$ is a projection onto a plane, not $I_3$. A tall "
-            "orthogonal initialisation preserves lengths; a wide one (its transpose) sends a "
-            "whole direction to zero."
-        ),
+        statement=(r"Let $Q$ be a real $m \times d$ matrix with $m > d$ and orthonormal columns, "
+                   r"$Q^\top Q = I$. Then $Q$ keeps every length, but $QQ^\top$ sends a non-zero "
+                   r"vector $y$ to $0$, so $QQ^\top \neq I$: the rows cannot be orthonormal, and "
+                   r"the wide matrix $Q^\top$ (orthonormal rows) shortens $y$ to nothing."),
         hypotheses=(
-            r"$Q_{tall} = \frac13\begin{bmatrix}2 & -1\\ 2 & 2\\ -1 & 2\end{bmatrix}$, "
-            r"$W_{wide} = Q_{tall}^\top$; $y = (y_1, y_2)^\top$ real; $k = (2, -1, 2)^\top$.",
+            real(Q), real(x, "real-vector"),
+            Hypothesis("columns", Q.T * Q, sympy.Identity(DIMENSION),
+                       text="the columns of $Q$ are orthonormal"),
+            Hypothesis("kernel", Q.T * y, sympy.ZeroMatrix(DIMENSION, 1),
+                       text=r"$Q^\top y = 0$: the $d$ equations $Q^\top y = 0$ in $m > d$ "
+                            r"unknowns have a non-zero solution"),
+            nonzero(y),
         ),
-        definitions={Q: TALL, W: TALL.T, y: sympy.ImmutableMatrix([y1, y2]), n: KERNEL},
         steps=(
-            Step("columns-orthonormal", Q.T * Q, sympy.Identity(2),
-                 "The columns are orthonormal: QᵀQ = I₂.", Symbolic()),
-            Step("tall-preserves-norm", (Q * y).T * (Q * y), y.T * y,
-                 "So a tall Q preserves lengths: ‖Qy‖ = ‖y‖.", Symbolic()),
-            Step("rows-not-orthonormal", Q * Q.T, sympy.Identity(3),
-                 "Three vectors in a 2-D column space cannot be orthonormal: QQᵀ ≠ I₃.",
-                 Symbolic(), relation=Relation.NE),
+            Step("tall-keeps-lengths", NormSquared(Q * x), NormSquared(x),
+                 r"$\lVert Qx\rVert^2 = x^\top Q^\top Q x = x^\top x$, as for a square $Q$.",
+                 Symbolic(), given=("real", "real-vector", "columns")),
             Step("projection", (Q * Q.T) * (Q * Q.T), Q * Q.T,
-                 "QQᵀ is the orthogonal projection onto the column space: P² = P.", Symbolic()),
-            Step("wide-rows-orthonormal", W * W.T, sympy.Identity(2),
-                 "The wide transpose W = Qᵀ has orthonormal rows…", Symbolic()),
-            Step("wide-has-kernel", W * n, sympy.ZeroMatrix(2, 1),
-                 "…and sends k ≠ 0 to zero: a wide orthogonal matrix shortens vectors.",
-                 Symbolic()),
+                 r"$QQ^\top$ is a projection, $P^2 = P$: it keeps the column space and "
+                 "flattens everything else …", Symbolic(), given=("columns",)),
+            Step("rows-not-orthonormal", Q * Q.T * y, sympy.ZeroMatrix(m, 1),
+                 r"… so it sends $y \neq 0$ to $0$, where $I$ would keep it: "
+                 r"$QQ^\top \neq I$.", Symbolic(), given=("kernel",)),
         ),
+        claims_every_size=True,
     )

@@ -1,103 +1,116 @@
-"""Why the library may skip the QR factorisation: reflectors of a Gaussian matrix are Gaussian.
+"""Why the library may skip the QR factorisation: Householder reflectors, and what drawing them
+directly saves.
 
-The sign-corrected Q of a Gaussian matrix A is H₁⋯Hₖ·D, where Hⱼ is the
-Householder reflector that QR builds from column j of the partly reduced A.
-H₁ depends on A's first column alone, and a fixed reflection leaves a
-standard Gaussian vector standard Gaussian, so the rest of H₁A is a fresh
-Gaussian matrix, independent of the first column. That is what lets
-:func:`derivations.init.householder_haar` draw the reflector vectors directly.
-Steps about one reflector are proved for a general 3-vector of symbols; the
-n-dimensional argument is the same algebra and is stated as a hypothesis.
+Householder QR writes $Q$ as a product of reflectors, one per column. Stewart (1980) showed
+that for a Gaussian matrix these reflectors are those of independent Gaussian vectors of
+lengths $d, d - 1, \\dots$; that distributional law is beyond SymPy and is stated as an
+assumption. What is checked: a reflector is symmetric and orthogonal at every size, it sends
+$x$ to $-\\lVert x\\rVert e_1$ (the entry of $R$), and the counts of random numbers and
+floating-point operations that make :func:`derivations.init.householder_haar` cheaper.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch2_orthogonal.rewrites import generic_matrix
-from derivations.ch2_orthogonal.sources import TUTORIAL
-from derivations.engine import Derivation, Step, Symbolic, register
+from derivations.ch2_orthogonal.sources import GOLUB_VAN_LOAN, STEWART, TUTORIAL
+from derivations.engine import Assumption, Derivation, Hypothesis, Step, Symbolic, register
+from derivations.notation import DIMENSION, symbol
 
-STEWART = "Stewart, *The efficient generation of random orthogonal matrices* (1980)"
-GENERIC_U = generic_matrix("u", 3, 1)
-# A vector whose first entry is positive, so sign(x₁) = 1 and the reflector is u = x + ‖x‖e₁.
-POSITIVE_FIRST_X = sympy.ImmutableMatrix(
-    [sympy.Symbol("x_1", positive=True), sympy.Symbol("x_2", real=True),
-     sympy.Symbol("x_3", real=True)]
-)
-E1 = sympy.ImmutableMatrix([1, 0, 0])
+H, u, x, e_1 = symbol("H"), symbol("u"), symbol("x"), symbol("e_1")
+k = symbol("k")
+IDENTITY = sympy.Identity(DIMENSION)
 
 
-def reflector(u: sympy.ImmutableMatrix) -> sympy.ImmutableMatrix:
-    """H = I − 2uuᵀ/(uᵀu): the reflection across the plane orthogonal to u."""
-    return sympy.eye(u.rows) - 2 * (u * u.T) / (u.T * u)[0, 0]
+@register
+def householder_reflector() -> Derivation:
+    c = sympy.Symbol("c", positive=True)
+    r = sympy.Symbol("r", positive=True)
+    x_1 = sympy.Symbol("x_1", nonnegative=True)
+    H_x = sympy.MatrixSymbol("H_x", DIMENSION, DIMENSION)
+    along = x + r * e_1
+    return Derivation(
+        slug="householder-reflector",
+        title="A Householder reflector is symmetric and orthogonal, and zeroes a column",
+        chapter=2,
+        source=GOLUB_VAN_LOAN,
+        statement=(r"For $u \neq 0$ with $u^\top u = c$, the reflector $H = I - 2uu^\top/c$ "
+                   r"satisfies $H^\top = H$ and $H^\top H = I$ at every size $d$. Along "
+                   r"$u = x + \lVert x\rVert e_1$ it sends $x$ to $-\lVert x\rVert e_1$: the "
+                   r"first column of $R$ in a QR factorisation."),
+        hypotheses=(
+            Hypothesis("length", u.T * u, c * sympy.Identity(1),
+                       text=r"$c > 0$ is the squared length of $u$"),
+            Hypothesis("norm", x.T * x, r**2 * sympy.Identity(1),
+                       text=r"$r = \lVert x\rVert > 0$"),
+            Hypothesis("first-entry", e_1.T * x, x_1 * sympy.Identity(1),
+                       text=r"$x_1 \geq 0$ is the first entry of $x$ (for $x_1 < 0$, LAPACK "
+                            r"uses $x - \lVert x\rVert e_1$ and gets $+\lVert x\rVert e_1$)"),
+            Hypothesis("unit", e_1.T * e_1, sympy.Identity(1), text="$e_1$ has length 1"),
+        ),
+        definitions={H: IDENTITY - 2 * u * u.T / c,
+                     H_x: IDENTITY - along * along.T / (r * (r + x_1))},
+        steps=(
+            Step("symmetric", H.T, H, r"$uu^\top$ is symmetric.", Symbolic()),
+            Step("orthogonal", H.T * H, IDENTITY,
+                 r"$H^\top H = I - 4uu^\top/c + 4u(u^\top u)u^\top/c^2 = I$.", Symbolic(),
+                 given=("length",)),
+            Step("length-along-x", along * along.T * along, 2 * r * (r + x_1) * along,
+                 r"For $u = x + r e_1$: $u^\top u = 2r(r + x_1)$, so $H_x$ is the reflector "
+                 r"$I - 2uu^\top/u^\top u$ along it.", Symbolic(),
+                 given=("norm", "first-entry", "unit")),
+            Step("zeroes-a-column", H_x * x, -r * e_1,
+                 r"$u^\top x = r(r + x_1)$ is half of $u^\top u$, so $H_x x = x - u = -r e_1$.",
+                 Symbolic(), given=("norm", "first-entry")),
+        ),
+        conclusion="orthogonal",
+        claims_every_size=True,
+    )
 
 
 @register
 def haar_by_reflectors() -> Derivation:
-    H = sympy.MatrixSymbol("H", 3, 3)
-    u = sympy.MatrixSymbol("u", 3, 1)
-    x = sympy.MatrixSymbol("x", 3, 1)
-    e1 = sympy.MatrixSymbol("e_1", 3, 1)
-    H_x = sympy.MatrixSymbol("H_x", 3, 3)
-    norm_x = sympy.Symbol(r"\|x\|", positive=True)
-    norm_value = sympy.sqrt((POSITIVE_FIRST_X.T * POSITIVE_FIRST_X)[0, 0])
-    m, k, j = sympy.symbols("m k j", integer=True, positive=True)
-    qr_flops = 2 * m * k**2 - sympy.Rational(2, 3) * k**3
+    d = DIMENSION
+    drawn = sympy.Symbol(r"N_{\mathrm{draw}}", positive=True)
+    factorise = sympy.Symbol(r"\operatorname{flops}_{\mathrm{QR}}", positive=True)
+    form = sympy.Symbol(r"\operatorname{flops}_{Q}", positive=True)
     return Derivation(
         slug="haar-by-reflectors",
-        title="Haar matrices without a QR factorisation: Gaussian reflectors",
+        title="Drawing the reflectors directly: half the random numbers, half the work",
         chapter=2,
         source=STEWART + "; " + TUTORIAL + " (the QR recipe it speeds up)",
-        summary=(
-            "A Householder reflector is orthogonal and leaves a standard Gaussian vector "
-            "standard Gaussian. So the reflectors that QR extracts from a Gaussian matrix are "
-            "reflectors of independent Gaussian vectors of lengths $m, m-1, \\dots$: drawing "
-            "those directly needs $k(2m-k+1)/2$ random numbers instead of $mk$, and multiplying "
-            "them out (LAPACK's `orgqr`) is half the work of factorising and then forming Q."
-        ),
+        statement=(r"For a $d \times d$ Haar matrix, drawing Stewart's reflector vectors needs "
+                   r"$d(d + 1)/2$ random numbers instead of $d^2$, and forming $Q$ from them "
+                   r"costs, as $d$ grows, half the floating-point operations of factorising "
+                   r"a Gaussian matrix and then forming its $Q$."),
         hypotheses=(
-            r"$u = (u_1, u_2, u_3)^\top \neq 0$ and $x = (x_1, x_2, x_3)^\top$ with $x_1 > 0$ are "
-            r"real; $H = I - 2uu^\top/(u^\top u)$ and $H_x$ is $H$ for "
-            r"$u = x + \|x\|e_1$ (LAPACK's choice of sign; for $x_1 < 0$ it is "
-            r"$x - \|x\|e_1$ and $H_x x = +\|x\|e_1$).",
-            r"In $n$ dimensions the same algebra gives $H^\top H = I$: $u^\top u$ cancels.",
-            r"A standard Gaussian vector $g \sim N(0, I)$ is mapped by a fixed matrix $M$ to "
-            r"$N(0, MM^\top)$. Householder QR's first reflector $H_1$ depends only on column 1 of "
-            r"the Gaussian matrix $A$, so, conditional on it, the other columns of $H_1A$ are "
-            r"again independent $N(0, I)$; their rows $2, \dots, m$ are the next, smaller Gaussian "
-            r"matrix. By induction on the columns, the reflectors have the law of reflectors of "
-            r"independent Gaussian vectors of lengths $m, m-1, \dots, m-k+1$, and the signs of "
-            r"$R$'s diagonal are theirs (Stewart 1980).",
-            r"Flop counts for an $m\times k$ matrix (Golub & Van Loan, *Matrix Computations*, "
-            r"§5.2): Householder QR $2mk^2 - \frac23k^3$, forming its $Q$ the same again.",
+            Assumption(r"Stewart (1980): the reflectors that Householder QR extracts from a "
+                       r"$d \times d$ Gaussian matrix are distributed as the reflectors of "
+                       r"independent standard Gaussian vectors of lengths $d, d - 1, \dots, 1$, "
+                       r"and the signs of $R$'s diagonal are theirs; so the product of those "
+                       r"reflectors, with the signs moved in, is Haar-distributed."),
+            Assumption(r"Applying a reflector $I - \tau ww^\top$ to an $a \times b$ block costs "
+                       r"$4ab$ floating-point operations: $w^\top A$ ($2ab$), then a rank-one "
+                       r"update ($2ab$). QR applies reflector $k$ (length $d - k + 1$) to the "
+                       r"$d - k$ columns to its right; forming $Q$ applies it to a "
+                       r"$(d - k + 1) \times (d - k + 1)$ block (Golub & Van Loan, section 5.1)."),
         ),
         definitions={
-            H: reflector(GENERIC_U), u: GENERIC_U, x: POSITIVE_FIRST_X, e1: E1,
-            H_x: reflector(POSITIVE_FIRST_X + norm_value * E1), norm_x: norm_value,
+            drawn: sympy.Sum(d - k + 1, (k, 1, d)),
+            factorise: sympy.Sum(4 * (d - k + 1) * (d - k), (k, 1, d)),
+            form: sympy.Sum(4 * (d - k + 1) ** 2, (k, 1, d)),
         },
         steps=(
-            Step("reflector-symmetric", H.T, H,
-                 "uuᵀ is symmetric, so H is too.", Symbolic()),
-            Step("reflector-orthogonal", H.T * H, sympy.Identity(3),
-                 "HᵀH = I − 4uuᵀ/uᵀu + 4u(uᵀu)uᵀ/(uᵀu)² = I: a reflection is orthogonal.",
+            Step("numbers-drawn", drawn, d * (d + 1) / 2,
+                 r"One Gaussian vector per reflector, of lengths $d, d - 1, \dots, 1$.",
                  Symbolic()),
-            Step("reflector-zeroes-a-column", H_x * x, -norm_x * e1,
-                 "With u = x + ‖x‖e₁, 2uᵀx = uᵀu, so H_x x = x − u = −‖x‖e₁: R's entry.",
-                 Symbolic()),
-            Step("gaussian-stays-gaussian", H * sympy.Identity(3) * H.T, sympy.Identity(3),
-                 "Cov(Hg) = H·I·Hᵀ = I: a fixed reflection maps N(0, I) to N(0, I).",
-                 Symbolic()),
-            Step("random-numbers-drawn", sympy.Sum(m - j + 1, (j, 1, k)),
-                 k * (2 * m - k + 1) / 2,
-                 "One Gaussian vector per reflector, of lengths m, m − 1, …, m − k + 1.",
-                 Symbolic()),
-            Step("square-draws-half", (k * (2 * m - k + 1) / 2).subs(m, k) / k**2,
-                 sympy.Rational(1, 2) + 1 / (2 * k),
-                 "Square (m = k): k(k + 1)/2 numbers, about half of the k² entries of A.",
-                 Symbolic()),
-            Step("flops-halved", (qr_flops + qr_flops) / qr_flops, sympy.Integer(2),
-                 "Factorise-then-form does the reflector product's work twice over.",
+            Step("factorise-work", factorise, sympy.Rational(4, 3) * (d**3 - d),
+                 r"The sum of $4(d - k + 1)(d - k)$ over the $d$ reflectors.", Symbolic()),
+            Step("form-work", form, sympy.Rational(2, 3) * d * (d + 1) * (2 * d + 1),
+                 r"The sum of $4(d - k + 1)^2$: about $\frac43 d^3$ as well.", Symbolic()),
+            Step("half-the-work", sympy.Limit(form / (factorise + form), d, sympy.oo),
+                 sympy.Rational(1, 2),
+                 r"The recipe pays both; drawing the reflectors directly pays only the second.",
                  Symbolic()),
         ),
     )

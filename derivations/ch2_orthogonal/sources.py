@@ -6,3 +6,7 @@ MERITY = (
 )
 TUTORIAL = "*Orthogonal & Structured Initializations* (tutorial page)"
 KOREAN_SUMMARY = "Korean summary of Merity's article (2021)"
+STEWART = "Stewart, *The efficient generation of random orthogonal matrices* (1980)"
+GOLUB_VAN_LOAN = "Golub & Van Loan, *Matrix Computations*, section 5.1"
+MEZZADRI = ("Mezzadri, *How to generate random matrices from the classical compact groups* "
+            "(2007)")

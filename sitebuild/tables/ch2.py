@@ -1,7 +1,7 @@
 """Chapter 2's generated tables and cost plot, computed at build time by the derivations library.
 
 * ``ch2-haar-recipes``: five recipes for a "random orthogonal matrix" against
-  the exact Haar moments (seeded; 4,000 samples at n = 2 and n = 8; < 1 s).
+  the exact Haar moments (seeded; 4,000 samples at d = 2 and d = 8; < 1 s).
 * ``ch2-structured-initialisers``: orthogonal / identity / dirac, their
   PyTorch and Keras names, and what this library's version produces.
 * ``ch2-cost-plot``: an inline SVG of a *small* timing run made at build
@@ -33,32 +33,51 @@ COST_SIZES = (16, 32, 64, 128, 256)
 COST_REPEATS = 5
 
 
+# Short names, so the table fits the column; the appendix's prose says what each recipe is.
+RECIPE_LABELS = {
+    "qr-lapack": "QR, no sign fix",
+    "qr-mezzadri": "QR with sign fix",
+    "reflectors": "reflectors (this library)",
+    "svd-u": "$U$ of the SVD",
+    "polar": "polar factor $UV^\\top$",
+}
+STATISTIC_LABELS = (r"$E[\operatorname{tr} Q]$", r"$E[(\operatorname{tr} Q)^2]$", r"$E[Q_{11}]$",
+                    r"$d\,E[Q_{11}^2]$")
+
+
 def _z_cell(estimate: haar.Estimate) -> str:
     z = estimate.z
-    shown = ("+∞" if z > 0 else "−∞") + ", constant" if math.isinf(z) else f"{z:+.1f}"
-    value = f"{estimate.mean:+.3f} (z = {shown})"
+    shown = "const." if math.isinf(z) else f"{z:+.1f}"
+    value = f"{estimate.mean:+.3f} ({shown})"
     return f"**{value}**" if abs(z) > Z_FLAG else value
 
 
 def haar_recipes() -> str:
-    """One row per (recipe, n): the four statistics with z-scores, and a verdict."""
-    names = list(haar.HAAR_VALUES)
-    header = " | ".join(f"{name} (Haar: {haar.HAAR_VALUES[name]:g})" for name in names)
-    lines = [f"| recipe | $n$ | {header} | Haar? |", "|---|---:|" + "---:|" * len(names) + "---|"]
+    """One row per recipe and size d: the four sample means with their z-scores, and a verdict."""
+    if len(STATISTIC_LABELS) != len(haar.HAAR_VALUES) or set(RECIPE_LABELS) != set(haar.RECIPES):
+        raise ValueError("ch2-haar-recipes: the labels do not match derivations.haar's "
+                         f"statistics {list(haar.HAAR_VALUES)} and recipes {list(haar.RECIPES)}")
+    exact = " | ".join(f"{value:g}" for value in haar.HAAR_VALUES.values())
+    lines = [f"| recipe | {' | '.join(STATISTIC_LABELS)} | Haar? |",
+             "|---|" + "---:|" * len(STATISTIC_LABELS) + "---|",
+             f"| *exact Haar value* | {exact} | |"]
+    blank = " |" * len(STATISTIC_LABELS)
     for size in HAAR_SIZES:
-        for key, (description, _) in haar.RECIPES.items():
+        lines.append(f"| ***size $d = {size}$*** |{blank} |")
+        for key in haar.RECIPES:
             stack = haar.samples(key, size, HAAR_SAMPLES, seed=HAAR_SEED)
             estimates = haar.estimates(stack)
             verdict = "no" if any(abs(e.z) > Z_FLAG for e in estimates) else "consistent"
             cells = " | ".join(_z_cell(e) for e in estimates)
-            lines.append(f"| {description} | {size} | {cells} | {verdict} |")
+            lines.append(f"| {RECIPE_LABELS[key]} | {cells} | {verdict} |")
     lines += [
         "",
-        f"*{HAAR_SAMPLES:,} seeded samples (seed {HAAR_SEED}) per row; z is the deviation from "
-        f"the exact Haar value in standard errors, bold when |z| > {Z_FLAG:g}. "
-        "“consistent” means no statistic detects a difference at this sample size, which is "
-        "evidence, not proof; a bold entry is a proof of non-uniformity for all practical "
-        "purposes. Computed by `derivations.haar` when the site was built.*",
+        f"*Sample mean (z-score) over {HAAR_SAMPLES:,} seeded samples (seed {HAAR_SEED}) per "
+        f"row; bold when $|z| > {Z_FLAG:g}$; “const.” marks a statistic that never varied. "
+        "“consistent” means no statistic detects a "
+        "difference at this sample size, which is evidence, not proof; a bold entry is a proof "
+        "of non-uniformity for all practical purposes. Computed by `derivations.haar` when the "
+        "site was built.*",
     ]
     return "\n".join(lines) + "\n"
 
@@ -77,8 +96,8 @@ def structured_initialisers() -> str:
         "| initialiser | PyTorch | Keras | this library | shapes | example output |",
         "|---|---|---|---|---|---|",
         "| orthogonal | `nn.init.orthogonal_(w, gain)` | `initializers.Orthogonal(gain)` | "
-        "`orthogonal(shape, gain=…)` | ≥ 2 dims, any rectangle | "
-        f"3×2 with singular values {', '.join(f'{s:.12g}' for s in singular)} |",
+        "`orthogonal(shape, gain=…)` | at least 2 dimensions, any rectangle | "
+        f"$3 \\times 2$ with singular values {', '.join(f'{s:.12g}' for s in singular)} |",
         "| identity | `nn.init.eye_(w)` | `initializers.Identity(gain)` | "
         "`identity(shape, gain=…)` | exactly 2 dims, rectangles allowed | "
         f"{_matrix_cell(identity((2, 3)))} |",
@@ -86,8 +105,8 @@ def structured_initialisers() -> str:
         "3, 4 or 5 dims (out, in, *kernel) | "
         f"centre taps {_matrix_cell(kernel[:, :, 1])}, other taps 0 |",
         "| per-gate orthogonal | loop over `weight_hh` blocks | — (Keras's `Orthogonal` on the "
-        "whole (h, 4h) kernel) | `orthogonal_gates(hidden, gates)` | (gates·h, h) | "
-        "each h×h block orthogonal |",
+        "whole $(h, 4h)$ kernel) | `orthogonal_gates(hidden, gates)` | `(gates * h, h)` | "
+        "each $h \\times h$ block orthogonal |",
     ]
     return "\n".join(lines) + "\n"
 
@@ -118,7 +137,7 @@ def _slope(times: list[float]) -> float:
 
 
 def cost_plot() -> str:
-    """Inline SVG, log–log: median seconds against n for the library's two methods and numpy QR."""
+    """Inline SVG, log–log: median seconds against d for the library's two methods and numpy QR."""
     medians = _timings()
     colours = dict(zip(medians, (notation.PRESERVING, notation.ACCENT, notation.NEUTRAL),
                        strict=True))
@@ -136,23 +155,23 @@ def cost_plot() -> str:
     grid = [(y(10.0**e), f"1e{e} s") for e in range(low, high + 1)]
     ticks = [(x(size), str(size)) for size in COST_SIZES]
     parts = svg.log_axes(left, width - right, height - bottom, rows=grid, columns=ticks,
-                         title=((left + width - right) / 2, height - 6, "n (n×n matrix)"))
+                         title=((left + width - right) / 2, height - 6, "matrix size d"))
     for index, (name, times) in enumerate(medians.items()):
         parts += [
             svg.polyline([(x(s), y(t)) for s, t in zip(COST_SIZES, times, strict=True)],
                          colours[name], width=2.5),
             svg.text(width - right + 10, top + 16 + 34 * index, name, colours[name]),
             svg.text(width - right + 10, top + 31 + 34 * index,
-                     f"slope {_slope(times):.2f} (n ≥ {COST_SIZES[2]})"),
+                     f"slope {_slope(times):.2f} (from d = {COST_SIZES[2]})"),
         ]
-    figure = svg.document(width, height, "time of an orthogonal initialisation against n, "
+    figure = svg.document(width, height, "time of an orthogonal initialisation against its size d, "
                           "log-log", parts)
     caption = (
         f"\n\n*Median of {COST_REPEATS} interleaved runs per point, measured when this page was "
-        f"built (numpy {numpy.__version__}); the slope is fitted to n ≥ {COST_SIZES[2]}. "
+        f"built (numpy {numpy.__version__}); the slope is fitted to $d \\geq {COST_SIZES[2]}$. "
         "At these sizes fixed overheads still matter, so slopes below the asymptotic 3 are "
         "expected; the shared build machine adds noise. "
-        "`python benchmarks/orthogonal_init.py` measures up to n = 4096 against PyTorch.*\n"
+        "`python benchmarks/orthogonal_init.py` measures up to $d = 4096$ against PyTorch.*\n"
     )
     return figure + caption
 
