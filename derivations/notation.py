@@ -105,8 +105,8 @@ CHAPTER_1 = (
              "\\end{bmatrix}$", EXPLODING, 1,
              sources="textbooks often write $J$; here $J$ is always a Jacobian"),
     Notation("A", _square("A"), "a square matrix", INK, 1),
-    Notation("v", _vector("v"), "an eigenvector: $Av = \\lambda v$ with $v \\neq 0$ (complex in "
-             "general)", ACCENT, 1),
+    Notation("v", _vector("v"), "an eigenvector ($Av = \\lambda v$, $v \\neq 0$, complex in "
+             "general) or a singular vector", ACCENT, 1),
     Notation("r", sympy.Symbol("r", positive=True),
              "a modulus $r = |\\lambda|$ of an eigenvalue, or a ratio $0 < r < 1$", INK, 1),
     Notation("e_2", sympy.MatrixSymbol("e_2", 2, 1),
@@ -133,8 +133,6 @@ CHAPTER_2 = (
     Notation("x", _vector("x"), "a real vector the matrix acts on", INK, 2),
     Notation("y", sympy.MatrixSymbol("y", sympy.Symbol("m", integer=True, positive=True), 1),
              "a non-zero vector that a wide matrix sends to zero", INK, 2),
-    Notation("v", _vector("v"), "a non-zero eigenvector or singular vector (possibly complex)",
-             ACCENT, 2),
     Notation("h", _vector("h"),
              "the hidden state of the recurrent network ($h_t$ at time $t$)", INK, 2,
              sources="Pascanu, Mikolov and Bengio (and the notes on their paper) write $x_t$"),
