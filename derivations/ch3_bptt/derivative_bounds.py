@@ -1,8 +1,9 @@
-"""γ, the bound on σ′: 1 for tanh, 1/4 for the logistic sigmoid, each attained at 0.
+"""β, the bound on the nonlinearity's slope: |σ′| ≤ 1/4 for the logistic sigmoid, attained at 0.
 
-The vanishing-gradient bound needs a number γ with |σ′| ≤ γ everywhere; these
-steps derive it as an inequality that holds for every real x plus the point
-where it is attained, so γ is the supremum and cannot be lowered.
+The vanishing-gradient bound needs a number β with |σ′(x)| ≤ β for every real x.
+The proof bounds both sides of σ′ (it is positive, so |σ′| = σ′) and shows the
+bound is attained, so it cannot be lowered. The same for tanh (β = 1) is
+Exercise 3.1; the helpers for both live here.
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 import sympy
 
 from derivations.ch3_bptt.network import PASCANU
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.engine import Chain, Derivation, Relation, Step, Symbolic, register
 
 x = sympy.Symbol("x", real=True)
-TANH_GAMMA = sympy.Integer(1)
-SIGMOID_GAMMA = sympy.Rational(1, 4)
+SIGMOID_BETA = sympy.Rational(1, 4)
 
 
 def logistic(argument: sympy.Basic) -> sympy.Basic:
@@ -22,65 +22,71 @@ def logistic(argument: sympy.Basic) -> sympy.Basic:
     return 1 / (1 + sympy.exp(-argument))
 
 
-def _sech_to_tanh(expression: sympy.Basic) -> sympy.Basic:
+class Sigmoid(sympy.Function):
+    """σ(x), printed as such; it evaluates to 1/(1 + e^{−x}). It knows no derivative of its own:
+    SymPy differentiates the evaluated form, so σ′ = σ(1 − σ) is checked, not built in."""
+
+    nargs = 1
+
+    def doit(self, **hints: object) -> sympy.Basic:
+        point = self.args[0].doit(**hints) if hints.get("deep", True) else self.args[0]
+        return logistic(point)
+
+    def _latex(self, printer: sympy.printing.latex.LatexPrinter) -> str:
+        return rf"\sigma\left({printer._print(self.args[0])}\right)"
+
+
+def sech_to_tanh(expression: sympy.Basic) -> sympy.Basic:
     """Rewrite sech² as 1 − tanh² (a definition), then expand: no slow ``simplify``."""
     return sympy.expand(expression.replace(
         lambda node: node.is_Pow and isinstance(node.base, sympy.sech) and node.exp == 2,
         lambda node: 1 - sympy.tanh(node.base.args[0]) ** 2))
 
 
-def _exponential_form(expression: sympy.Basic) -> sympy.Basic:
-    """tanh written with exponentials and factored: 1 − tanh²x = 4e^{2x}/(e^{2x} + 1)²."""
-    return sympy.factor(sympy.expand(expression.rewrite(sympy.exp)))
+def cosh_form(expression: sympy.Basic) -> sympy.Basic:
+    """Rewrite tanh² as 1 − 1/cosh² (an identity), then expand: 1 − tanh²x becomes 1/cosh²x,
+    whose sign SymPy knows for real x."""
+    return sympy.expand(expression.replace(
+        lambda node: node.is_Pow and isinstance(node.base, sympy.tanh) and node.exp == 2,
+        lambda node: 1 - 1 / sympy.cosh(node.base.args[0]) ** 2))
 
 
 @register
-def nonlinearity_derivative_bounds() -> Derivation:
-    s = sympy.Symbol("s", real=True)  # s = σ(x) for the logistic sigmoid, any real value
-    tanh_prime = sympy.Symbol(r"\tanh'(x)")
-    logistic_symbol = sympy.Function("sigma")(x)
+def sigmoid_slope_bound() -> Derivation:
+    sigma = Sigmoid(x)
+    slope = sympy.Derivative(sigma, x)
+    product = sigma * (1 - sigma)
     return Derivation(
-        slug="nonlinearity-derivative-bounds",
-        title="How steep can σ be? γ = 1 for tanh, γ = 1/4 for the sigmoid",
+        slug="sigmoid-slope-bound",
+        title="The slope of the sigmoid is at most a quarter",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "Pascanu et al. assume $|\\sigma'(x)| \\leq \\gamma$ and quote $\\gamma = 1$ for "
-            "tanh and $\\gamma = 1/4$ for the sigmoid. Both follow from writing $\\sigma'$ in "
-            "terms of $\\sigma$: $\\tanh' = 1 - \\tanh^2$ and $\\sigma' = \\sigma(1-\\sigma)$, "
-            "whose maxima over the range of $\\sigma$ are at $\\tanh = 0$ and $\\sigma = 1/2$, "
-            "i.e. at $x = 0$."
+        statement=(
+            r"For the logistic sigmoid $\sigma(x) = 1/(1 + e^{-x})$ and every real $x$, "
+            r"$0 < \sigma'(x) \leq 1/4$, with equality at $x = 0$: so $\beta = 1/4$ is the "
+            r"least slope bound for the sigmoid. Writing $\sigma'$ in terms of $\sigma$, "
+            r"$\sigma' = \sigma(1 - \sigma)$, turns the question into the maximum of "
+            r"$s(1 - s)$, which is $1/4$ at $s = 1/2$."
         ),
-        hypotheses=(
-            r"$x$ real; $\sigma(x) = 1/(1+e^{-x})$ is the logistic sigmoid.",
-            r"$\gamma$ is the least number with $|\sigma'(x)| \leq \gamma$ for all real $x$ "
-            r"(the supremum of $|\sigma'|$).",
-        ),
-        definitions={tanh_prime: sympy.diff(sympy.tanh(x), x), logistic_symbol: logistic(x)},
+        hypotheses=(),
         steps=(
-            Step("tanh-derivative", sympy.Derivative(sympy.tanh(x), x), 1 - sympy.tanh(x) ** 2,
-                 "Differentiate tanh; sech² is rewritten as 1 − tanh².",
-                 Symbolic(rewrite=_sech_to_tanh)),
-            Step("tanh-derivative-at-most-one", tanh_prime, TANH_GAMMA,
-                 "1 − tanh²x ≤ 1 for real x, since tanh²x ≥ 0.",
-                 Symbolic(rewrite=_sech_to_tanh), relation=Relation.LE),
-            Step("tanh-derivative-positive", tanh_prime, sympy.Integer(0),
-                 "…and σ′ > 0 (|tanh x| < 1), so |σ′| = σ′.",
-                 Symbolic(rewrite=_exponential_form), relation=Relation.GT),
-            Step("tanh-attains-one", sympy.Subs(1 - sympy.tanh(x) ** 2, x, 0), TANH_GAMMA,
-                 "The bound is attained at x = 0, so γ = 1 for tanh exactly.",
+            Step("slope-positive", slope, sympy.Integer(0),
+                 r"$\sigma'(x) = e^{-x}/(1 + e^{-x})^2 > 0$ …", Symbolic(), Relation.GT),
+            Step("absolute-value", sympy.Abs(slope), slope,
+                 r"… so $|\sigma'(x)| = \sigma'(x)$.", Symbolic()),
+            Step("slope-from-value", slope, product,
+                 r"Differentiate $1/(1 + e^{-x})$.", Symbolic(rewrite=sympy.together)),
+            Step("complete-the-square", SIGMOID_BETA - product, (sigma - sympy.Rational(1, 2))**2,
+                 "Complete the square.", Symbolic()),
+            Step("at-most-a-quarter", product, SIGMOID_BETA,
+                 "A square is never negative.", Symbolic(), Relation.LE),
+            Step("slope-bound", sympy.Abs(slope), SIGMOID_BETA,
+                 "Steps (2), (3) and (5).",
+                 Chain(("absolute-value", "slope-from-value", "at-most-a-quarter")),
+                 Relation.LE),
+            Step("attained", product.subs(x, 0), SIGMOID_BETA,
+                 r"At $x = 0$, by step (3), $\sigma'(0) = 1/4$: the bound cannot be lowered.",
                  Symbolic()),
-            Step("sigmoid-derivative", sympy.Derivative(logistic_symbol, x),
-                 logistic_symbol * (1 - logistic_symbol),
-                 "Differentiate $1/(1 + e^{-x})$: σ′ = σ(1 − σ).", Symbolic()),
-            Step("quarter-minus-product", SIGMOID_GAMMA - s * (1 - s),
-                 (s - sympy.Rational(1, 2)) ** 2,
-                 "Complete the square in s = σ(x).", Symbolic()),
-            Step("sigmoid-derivative-at-most-quarter", s * (1 - s), SIGMOID_GAMMA,
-                 "A square is ≥ 0, so s(1 − s) ≤ 1/4 for every real s.",
-                 Symbolic(rewrite=sympy.factor), relation=Relation.LE),
-            Step("sigmoid-attains-quarter",
-                 sympy.Subs(logistic_symbol * (1 - logistic_symbol), x, 0), SIGMOID_GAMMA,
-                 "σ(0) = 1/2 gives σ′(0) = 1/4: γ = 1/4 for the sigmoid exactly.", Symbolic()),
         ),
+        conclusion="slope-bound",
     )
