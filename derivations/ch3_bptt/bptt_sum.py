@@ -52,12 +52,10 @@ def bptt_gradient_sum() -> Derivation:
         chapter=3,
         source=PASCANU,
         statement=(
-            r"For a loss $\mathcal{L} = \mathcal{L}_1 + \mathcal{L}_2 + \mathcal{L}_3$ over "
-            r"three steps and a hidden state of any size $d$, the gradient with respect to a "
-            r"parameter $w$ has one term for each pair $k \leq t$: the loss's slope at time "
-            r"$t$, times the Jacobians $J_t \cdots J_{k+1}$ of the steps from $k$ to $t$ "
-            r"(the latest on the left), times the *immediate* derivative "
-            r"$\partial^+ h_k/\partial w$, taken with $h_{k-1}$ held fixed."
+            r"Over three steps, for a hidden state of any size $d$, the gradient has one term "
+            r"per pair $k \leq t$: the loss's slope at $t$, times the one-step Jacobians "
+            r"$J_t \cdots J_{k+1}$ between $k$ and $t$ (the latest on the left), times the "
+            r"immediate derivative $\partial^+ h_k/\partial w$."
         ),
         hypotheses=(
             Hypothesis("loss-through-states", through_states, gradient,
@@ -65,10 +63,9 @@ def bptt_gradient_sum() -> Derivation:
             Hypothesis("first-state", total[1], immediate[1],
                        text="the starting state $h_0$ does not depend on $w$"),
             Hypothesis("second-state", total[2], immediate[2] + step[2] * total[1],
-                       text=r"the chain rule for $h_2 = W\sigma(h_1) + W_{\mathrm{in}}u_2 + b$,"
-                            r" with $J_2 = \partial h_2/\partial h_1$"),
+                       text=r"the chain rule, with $J_2 = \partial h_2/\partial h_1$"),
             Hypothesis("third-state", total[3], immediate[3] + step[3] * total[2],
-                       text=r"the same for $h_3$, with $J_3 = \partial h_3/\partial h_2$"),
+                       text=r"the same, with $J_3 = \partial h_3/\partial h_2$"),
         ),
         steps=(
             Step("unroll-second", total[2], second,

@@ -30,13 +30,11 @@ def gradient_norm_clipping() -> Derivation:
         chapter=3,
         source=ALGORITHM_SOURCE,
         statement=(
-            r"Algorithm 1 replaces a gradient $G \neq 0$ by $\tau G/\lVert G\rVert$ when "
-            r"$\lVert G\rVert \geq \tau$ and leaves it alone otherwise. In both cases "
-            r"$\operatorname{clip}(G) = \frac{\min(\lVert G\rVert, \tau)}{\lVert G\rVert}G$, "
-            r"a positive multiple of $G$. So, for every size $d$: the direction is kept "
-            r"exactly, the length is exactly $\min(\lVert G\rVert, \tau)$, and "
-            r"$\operatorname{clip}(G)^\top G > 0$, so a small step against the clipped "
-            r"gradient still goes downhill."
+            r"In both branches of Algorithm 1, $\operatorname{clip}(G) = "
+            r"\frac{\min(\lVert G\rVert, \tau)}{\lVert G\rVert}G$ for $G \neq 0$, a positive "
+            r"multiple of $G$. So, for every size $d$, the direction is kept exactly, the length "
+            r"is exactly $\min(\lVert G\rVert, \tau)$, and "
+            r"$\operatorname{clip}(G)^\top G > 0$: a small step against it still goes downhill."
         ),
         hypotheses=(
             Hypothesis("real", sympy.adjoint(gradient), gradient.T, text="$G$ is real"),

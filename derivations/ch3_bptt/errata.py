@@ -20,27 +20,42 @@ _DRIVES = [sympy.ImmutableMatrix(sympy.symbols(f"d{t}_1 d{t}_2", real=True)) for
 _STATES = unroll(EXAMPLE_W, _START, _DRIVES, activation=sympy.tanh)
 
 
-def _at(point: tuple[int, int]) -> dict[sympy.Symbol, int]:
-    """The states' free symbols at h_0 = ``point`` with no input at step 1."""
-    return {_START[0]: point[0], _START[1]: point[1], _DRIVES[0][0]: 0, _DRIVES[0][1]: 0}
+# At h_0 = (0, 1) with no input at step 1, h_1 = (2 tanh 1, tanh 1). The slopes the Jacobians
+# meet get short names, so the page shows σ′(h_{1,1}) rather than 1 − tanh²(2 tanh 1); the
+# definitions give each name its exact value, and the checks substitute it back.
+_POINT = {_START[0]: 0, _START[1]: 1, _DRIVES[0][0]: 0, _DRIVES[0][1]: 0}
+_TANH_1 = sympy.tanh(1)
+# (name, the argument z of its slope 1 − tanh²z), arguments containing tanh 1 before tanh 1 itself.
+_SLOPES = (
+    (sympy.Symbol(r"\sigma'(h_{1,1})"), 2 * _TANH_1),
+    (sympy.Symbol(r"\sigma'(h_{1,2})"), _TANH_1),
+    (sympy.Symbol(r"\sigma'(h_{0,2})"), sympy.Integer(1)),
+)
 
 
-def _slopes(time: int, point: tuple[int, int]) -> sympy.ImmutableMatrix:
-    """D_time = diag(tanh′(h_time)) = diag(1 − tanh²(h_time)) at ``point``."""
-    state = _STATES[time].subs(_at(point))
-    return sympy.ImmutableMatrix(sympy.diag(*[1 - sympy.tanh(entry) ** 2 for entry in state]))
+def _named_slopes(matrix: sympy.ImmutableMatrix) -> sympy.ImmutableMatrix:
+    """``matrix`` with every tanh²z written as 1 − σ′ for the named slope σ′ = 1 − tanh²z."""
+    for name, argument in _SLOPES:
+        matrix = matrix.xreplace({sympy.tanh(argument) ** 2: 1 - name})
+    return sympy.ImmutableMatrix(matrix.applyfunc(lambda entry: sympy.factor(sympy.expand(entry))))
 
 
-def _jacobian(time: int, point: tuple[int, int]) -> sympy.ImmutableMatrix:
-    """SymPy's ∂h_time/∂h_0 of the unrolled network, at ``point``."""
-    return sympy.ImmutableMatrix(_STATES[time].jacobian(list(_START)).subs(_at(point)))
+def _slope_values(*matrices: sympy.ImmutableMatrix) -> dict[sympy.Symbol, sympy.Basic]:
+    """The exact value of each slope name ``matrices`` mention: the page lists only these."""
+    used = set().union(*(matrix.free_symbols for matrix in matrices))
+    return {name: 1 - sympy.tanh(argument) ** 2 for name, argument in _SLOPES if name in used}
 
 
-def _sech_to_tanh(expression: sympy.Basic) -> sympy.Basic:
-    """SymPy writes tanh′ as sech² or 1 − tanh²; rewrite the first as the second, then expand."""
-    return sympy.expand(expression.replace(
-        lambda node: node.is_Pow and isinstance(node.base, sympy.sech) and node.exp == 2,
-        lambda node: 1 - sympy.tanh(node.base.args[0]) ** 2))
+def _slopes(time: int) -> sympy.ImmutableMatrix:
+    """D_time = diag(tanh′(h_time)) = diag(1 − tanh²(h_time)) at the point, slopes named."""
+    state = _STATES[time].subs(_POINT)
+    return _named_slopes(sympy.ImmutableMatrix(
+        sympy.diag(*[1 - sympy.tanh(entry) ** 2 for entry in state])))
+
+
+def _jacobian(time: int) -> sympy.ImmutableMatrix:
+    """SymPy's ∂h_time/∂h_0 of the unrolled network, at the point, slopes named."""
+    return _named_slopes(sympy.ImmutableMatrix(_STATES[time].jacobian(list(_START)).subs(_POINT)))
 
 
 def _named(latex: str) -> sympy.MatrixSymbol:
@@ -65,7 +80,6 @@ def erratum_transposed_jacobian() -> Derivation:
     one_step = _named(r"\frac{\partial h_1}{\partial h_0}")
     a, v = symbol("A"), sympy.MatrixSymbol("v", symbol("d"), 1)
     lam = symbol("lambda")
-    point = (0, 1)
     return Derivation(
         slug="erratum-transposed-jacobian",
         title="Erratum: the paper's transposed factor, and why its bounds survive",
@@ -90,15 +104,16 @@ def erratum_transposed_jacobian() -> Derivation:
         ),
         definitions={
             w: EXAMPLE_W,
-            slopes: _slopes(0, point),
-            one_step: _jacobian(1, point),
+            slopes: _slopes(0),
+            one_step: _jacobian(1),
+            **_slope_values(_slopes(0), _jacobian(1)),
         },
         steps=(
             Step("untransposed-is-right", one_step, w * slopes,
                  r"SymPy's Jacobian of one step is $W D_0$ …",
-                 Symbolic(rewrite=_sech_to_tanh)),
+                 Symbolic()),
             Step("transposed-is-wrong", one_step, w.T * slopes,
-                 r"… and not $W^\top D_0$.", Symbolic(rewrite=_sech_to_tanh),
+                 r"… and not $W^\top D_0$.", Symbolic(),
                  relation=Relation.NE, still_true=_STILL_DIFFERENT),
             Step("same-eigenvalue", a * a.T * (a * v), lam * (a * v),
                  r"$AA^\top(Av) = A(A^\top A v) = \lambda Av$ …", Symbolic(),
@@ -115,7 +130,6 @@ def erratum_transposed_jacobian() -> Derivation:
 def erratum_product_indices() -> Derivation:
     w = _named("W")
     ell = symbol("l")
-    point = (0, 1)
     first, second = _named("D_0"), _named("D_1")
     two_steps = _named(r"\frac{\partial h_2}{\partial h_0}")
     return Derivation(
@@ -134,17 +148,18 @@ def erratum_product_indices() -> Derivation:
         hypotheses=(),
         definitions={
             w: EXAMPLE_W,
-            first: _slopes(0, point),
-            second: _slopes(1, point),
-            two_steps: _jacobian(2, point),
+            first: _slopes(0),
+            second: _slopes(1),
+            two_steps: _jacobian(2),
+            **_slope_values(_slopes(0), _slopes(1), _jacobian(2)),
         },
         steps=(
             Step("newest-factor-first", two_steps, w * second * w * first,
                  r"SymPy's Jacobian over two steps has the newest factor on the left …",
-                 Symbolic(rewrite=_sech_to_tanh)),
+                 Symbolic()),
             Step("order-matters", two_steps, w * first * w * second,
                  r"… and the other order is a different matrix.",
-                 Symbolic(rewrite=_sech_to_tanh), relation=Relation.NE,
+                 Symbolic(), relation=Relation.NE,
                  still_true=_STILL_DIFFERENT),
             Step("negative-power-is-not-the-jacobian", (w**ell).subs(ell, -2), w**2,
                  r"In the linear case, $l = k - t = -2$ would give $W^{-2}$, not $W^2$.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.derivative_bounds import cosh_form, sech_to_tanh, x
+from derivations.ch3_bptt.slopes import Sigmoid, cosh_form, sech_to_tanh, x
 from derivations.ch3_bptt.symbols import JacobianAcross, Length
 from derivations.engine import (
     Chain,
@@ -20,11 +20,13 @@ from derivations.engine import (
     Symbolic,
     register,
 )
-from derivations.engine.expressions import NormSquared
+from derivations.engine.expressions import NormSquared, OperatorNorm
 from derivations.notation import DIMENSION, symbol
 
 SOURCE = "Exercise for this chapter"
-ell = symbol("l")
+# A large singular value, yet both eigenvalues 1/2: s₁ > 1/β does not force explosion.
+TRANSIENT = sympy.ImmutableMatrix([[sympy.Rational(1, 2), 10], [0, sympy.Rational(1, 2)]])
+ell, eta = symbol("l"), symbol("eta")
 
 
 @register
@@ -60,10 +62,48 @@ def exercise_3_1() -> Derivation:
 
 @register
 def exercise_3_2() -> Derivation:
+    sigma = Sigmoid(x)
+    slope = sympy.Derivative(sigma, x)
+    product = sigma * (1 - sigma)
+    quarter = sympy.Rational(1, 4)
+    return Derivation(
+        slug="exercise-3-2",
+        title="The slope of the sigmoid is at most a quarter",
+        chapter=3,
+        source=SOURCE,
+        statement=(r"For the logistic sigmoid $\sigma(x) = 1/(1 + e^{-x})$ and every real $x$, "
+                   r"$0 < \sigma'(x) \leq 1/4$, with equality at $x = 0$: the least slope bound "
+                   r"for the sigmoid is $\beta = 1/4$."),
+        hypotheses=(),
+        steps=(
+            Step("slope-positive", slope, sympy.Integer(0),
+                 r"$\sigma'(x) = e^{-x}/(1 + e^{-x})^2 > 0$ …", Symbolic(), Relation.GT),
+            Step("absolute-value", sympy.Abs(slope), slope,
+                 r"… so $|\sigma'(x)| = \sigma'(x)$.", Symbolic()),
+            Step("slope-from-value", slope, product,
+                 r"Differentiate $1/(1 + e^{-x})$.", Symbolic(rewrite=sympy.together)),
+            Step("complete-the-square", quarter - product, (sigma - sympy.Rational(1, 2))**2,
+                 "Complete the square.", Symbolic()),
+            Step("at-most-a-quarter", product, quarter,
+                 "A square is never negative.", Symbolic(), Relation.LE),
+            Step("slope-bound", sympy.Abs(slope), quarter,
+                 "Steps (2), (3) and (5).",
+                 Chain(("absolute-value", "slope-from-value", "at-most-a-quarter")),
+                 Relation.LE),
+            Step("attained", product.subs(x, 0), quarter,
+                 r"At $x = 0$, by step (3), $\sigma'(0) = 1/4$: the bound cannot be lowered.",
+                 Symbolic()),
+        ),
+        conclusion="slope-bound",
+    )
+
+
+@register
+def exercise_3_3() -> Derivation:
     t, k = sympy.symbols("t k", integer=True, positive=True)
     horizon = sympy.Symbol("T", integer=True, positive=True)
     return Derivation(
-        slug="exercise-3-2",
+        slug="exercise-3-3",
         title="How many paths the gradient sums over",
         chapter=3,
         source=SOURCE,
@@ -78,36 +118,6 @@ def exercise_3_2() -> Derivation:
             Step("hundred-steps", sympy.Sum(sympy.Sum(1, (k, 1, t)), (t, 1, 100)),
                  sympy.Integer(5050), r"$T = 100$.", Symbolic()),
         ),
-    )
-
-
-@register
-def exercise_3_3() -> Derivation:
-    gradient = sympy.MatrixSymbol("G", 2, 1)
-    clipped = sympy.MatrixSymbol(r"\operatorname{clip}(G)", 2, 1)
-    tau = symbol("tau")
-    factor = sympy.Min(Length(gradient), tau) / Length(gradient)
-    return Derivation(
-        slug="exercise-3-3",
-        title="Clipping one gradient",
-        chapter=3,
-        source=SOURCE,
-        statement=(r"For $G = (30, 40)^\top$ and $\tau = 5$, clipping multiplies $G$ by "
-                   r"$1/10$: $\operatorname{clip}(G) = (3, 4)^\top$, of length exactly $\tau$."),
-        hypotheses=(),
-        definitions={gradient: sympy.ImmutableMatrix([30, 40]), tau: sympy.Integer(5),
-                     clipped: factor * gradient},
-        steps=(
-            Step("length", Length(gradient), sympy.Integer(50), r"$\sqrt{900 + 1600}$.",
-                 Symbolic()),
-            Step("factor", factor, sympy.Rational(1, 10),
-                 r"$\lVert G\rVert = 50 \geq \tau$: the rescaling branch, factor $\tau/50$.",
-                 Symbolic()),
-            Step("clipped", clipped, sympy.ImmutableMatrix([3, 4]), "Multiply.", Symbolic()),
-            Step("clipped-length", Length(clipped), tau, r"Its length is $5 = \tau$.",
-                 Symbolic()),
-        ),
-        conclusion="factor",
     )
 
 
@@ -141,35 +151,10 @@ def exercise_3_4() -> Derivation:
 
 @register
 def exercise_3_5() -> Derivation:
-    i = sympy.Symbol("i", integer=True, positive=True)
-    n = sympy.Symbol("n", integer=True, positive=True)
-    return Derivation(
-        slug="exercise-3-5",
-        title="Vanishing without a uniform bound",
-        chapter=3,
-        source=SOURCE,
-        statement=(r"The factors $1 - 1/i$, $i \geq 2$, are each below $1$ but approach $1$, so "
-                   r"no single $\eta < 1$ bounds them all; their product over "
-                   r"$i = 2, \dots, n$ is $1/n$ and still tends to $0$. A uniform $\eta < 1$ is "
-                   r"sufficient for vanishing, not necessary."),
-        hypotheses=(),
-        steps=(
-            Step("no-uniform-bound", sympy.Limit(1 - 1 / i, i, sympy.oo), sympy.Integer(1),
-                 r"The factors come arbitrarily close to $1$.", Symbolic()),
-            Step("telescopes", sympy.Product(1 - 1 / i, (i, 2, n)), 1 / n,
-                 r"$\frac{1}{2}\cdot\frac{2}{3}\cdots\frac{n-1}{n}$ telescopes.", Symbolic()),
-            Step("vanishes", sympy.Limit(1 / n, n, sympy.oo), sympy.Integer(0),
-                 r"And $1/n \to 0$.", Symbolic()),
-        ),
-    )
-
-
-@register
-def exercise_3_6() -> Derivation:
     q, vector = symbol("Q"), symbol("x")
     across = JacobianAcross(ell)
     return Derivation(
-        slug="exercise-3-6",
+        slug="exercise-3-5",
         title="An orthogonal linear network neither vanishes nor explodes",
         chapter=3,
         source=SOURCE,
@@ -196,27 +181,68 @@ def exercise_3_6() -> Derivation:
 
 
 @register
-def exercise_3_7() -> Derivation:
-    a = sympy.Symbol("a", real=True)
-    half = sympy.Rational(1, 2)
-    matrix = sympy.MatrixSymbol("A", 2, 2)
-    value = sympy.ImmutableMatrix([[half, a], [0, half]])
+def exercise_3_6() -> Derivation:
+    across = JacobianAcross(ell)
+    a = sympy.MatrixSymbol("A", 2, 2)
+    e_2 = sympy.MatrixSymbol("e_2", 2, 1)
+    lam = symbol("lambda")
+    closed_form = sympy.ImmutableMatrix([[1, 20 * ell], [0, 1]]) / 2**ell
     return Derivation(
-        slug="exercise-3-7",
-        title="Transient growth, then decay",
+        slug="exercise-3-6",
+        title="Exploding gradients need a large singular value, which is not enough",
         chapter=3,
         source=SOURCE,
-        statement=(r"For every real $a$, the matrix $A$ below has "
-                   r"$A^l = 2^{-l}\begin{bmatrix}1 & 2al\\ 0 & 1\end{bmatrix}$, so however large "
-                   r"$a$ (and so $s_1 \geq |a|$) is, $A^l \to 0$."),
-        hypotheses=(),
-        definitions={matrix: value},
-        steps=(
-            Step("powers", matrix**ell,
-                 sympy.ImmutableMatrix([[1, 2 * a * ell], [0, 1]]) / 2**ell,
-                 r"Induction on $l$: multiply by $A$ once more.",
-                 Induction(ell, recurrence=lambda previous: previous * value)),
-            Step("corner-vanishes", sympy.Limit(2 * a * ell / 2**ell, ell, sympy.oo),
-                 sympy.Integer(0), r"$l/2^l \to 0$, whatever $a$.", Symbolic()),
+        statement=(
+            r"If $s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$, then "
+            r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq 1$ for every $l$ and every "
+            r"size $d$: nothing can explode. So an exploding Jacobian needs $s_1 > 1/\beta$. "
+            r"The converse fails: with $\sigma$ the identity ($\beta = 1$), the matrix $A$ "
+            r"below has $s_1 > 10$, both eigenvalues $1/2$, and $A^l \to 0$. A large "
+            r"singular value with small eigenvalues gives growth for a few steps, then decay."
         ),
+        hypotheses=(
+            Hypothesis("norm-bound", OperatorNorm(across), eta**ell, Relation.LE,
+                       text="the vanishing-gradient theorem's bound, for every $l$"),
+            Hypothesis("nonzero", eta, sympy.Integer(0), Relation.GT, text=r"$W \neq 0$"),
+            Hypothesis("not-large", eta, sympy.Integer(1), Relation.LE,
+                       text=r"$s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$"),
+            Hypothesis("largest-stretch", OperatorNorm(a), Length(a * e_2), Relation.GE,
+                       text=r"$\lVert A\rVert_2$ is the largest $\lVert Av\rVert$ over unit "
+                            r"vectors $v$"),
+            Hypothesis("case-l", eta**ell, sympy.Integer(1), Relation.LE, local=True,
+                       text="the case $l$, for the induction"),
+        ),
+        definitions={a: TRANSIENT, e_2: sympy.ImmutableMatrix([0, 1])},
+        steps=(
+            Step("power-shrinks", eta ** (ell + 1), eta**ell,
+                 r"Multiplying by $\eta \in (0, 1]$ never increases.", Symbolic(), Relation.LE,
+                 given=("nonzero", "not-large")),
+            Step("power-bounded", eta**ell, sympy.Integer(1), r"The case $l$.", Symbolic(),
+                 Relation.LE, given=("case-l",)),
+            Step("case-l-plus-one", eta ** (ell + 1), sympy.Integer(1),
+                 r"Steps (1) and (2).", Chain(("power-shrinks", "power-bounded")),
+                 Relation.LE),
+            Step("powers-at-most-one", eta**ell, sympy.Integer(1),
+                 r"Induction on $l$, from $\eta^0 = 1$.",
+                 Induction(ell, step="case-l-plus-one", hypothesis="case-l"), Relation.LE),
+            Step("jacobian-below-power", OperatorNorm(across), eta**ell, "The bound above.",
+                 Symbolic(), Relation.LE, given=("norm-bound",)),
+            Step("never-explodes", OperatorNorm(across), sympy.Integer(1),
+                 r"Steps (5) and (4).", Chain(("jacobian-below-power", "powers-at-most-one")),
+                 Relation.LE),
+            Step("large-singular-value", OperatorNorm(a), sympy.Integer(10),
+                 r"$\lVert Ae_2\rVert = \sqrt{401}/2 > 10$: far above $1/\beta = 1$ …",
+                 Symbolic(), Relation.GT, given=("largest-stretch",)),
+            Step("small-eigenvalues",
+                 sympy.Determinant(lam * sympy.Identity(2) - a), (lam - sympy.Rational(1, 2))**2,
+                 r"… yet both eigenvalues are $1/2$ …", Symbolic(rewrite=sympy.expand)),
+            Step("powers-closed-form", a**ell, closed_form,
+                 r"… its powers are $2^{-l}$ times a matrix growing only linearly in $l$ …",
+                 Induction(ell, recurrence=lambda previous: previous * TRANSIENT)),
+            Step("powers-vanish", sympy.Limit(20 * ell / 2**ell, ell, sympy.oo),
+                 sympy.Integer(0),
+                 r"… so every entry tends to $0$, the largest, $20l/2^l$, too.", Symbolic()),
+        ),
+        conclusion="never-explodes",
+        claims_every_size=True,
     )

@@ -28,10 +28,8 @@ from derivations.notation import DIMENSION
 def jacobian_product() -> Derivation:
     i, j, m = sympy.symbols("i j m", integer=True, positive=True)
     weights, previous = sympy.IndexedBase("W"), sympy.IndexedBase("h_{t-1}")
-    input_weights, inputs = sympy.IndexedBase(r"W_{\mathrm{in}}"), sympy.IndexedBase("u_t")
-    bias = sympy.IndexedBase("b")
-    update = (sympy.Sum(weights[i, j] * SIGMA(previous[j]), (j, 1, DIMENSION))
-              + sympy.Sum(input_weights[i, j] * inputs[j], (j, 1, DIMENSION)) + bias[i])
+    drive = sympy.IndexedBase(r"(W_{\mathrm{in}}u_t + b)")
+    update = sympy.Sum(weights[i, j] * SIGMA(previous[j]), (j, 1, DIMENSION)) + drive[i]
     entry = sympy.Symbol(r"\frac{\partial h_{t,i}}{\partial h_{t-1,m}}")
     return Derivation(
         slug="jacobian-product",
@@ -39,12 +37,9 @@ def jacobian_product() -> Derivation:
         chapter=3,
         source=PASCANU,
         statement=(
-            r"For every size $d$ and every entry $(i, m)$, the Jacobian of one step of "
-            r"$h_t = W\sigma(h_{t-1}) + W_{\mathrm{in}}u_t + b$ has entry "
-            r"$W_{im}\,\sigma'(h_{t-1,m})$: it is $J_t = W D_{t-1}$ with "
-            r"$D_{t-1} = \operatorname{diag}(\sigma'(h_{t-1}))$, and $W$ is not transposed. "
-            r"By the chain rule, the Jacobian across $l = t - k$ steps is the product of $l$ "
-            r"such factors, the latest on the left: "
+            r"For every size $d$, the one-step Jacobian is $J_t = W D_{t-1}$ with "
+            r"$D_{t-1} = \operatorname{diag}(\sigma'(h_{t-1}))$: $W$, not $W^\top$. By the "
+            r"chain rule, $l = t - k$ steps multiply $l$ such factors, the latest on the left: "
             r"$\partial h_t/\partial h_k = W D_{t-1}\, W D_{t-2} \cdots W D_k$."
         ),
         hypotheses=(
@@ -57,6 +52,7 @@ def jacobian_product() -> Derivation:
         steps=(
             Step("one-step-entry", entry, weights[i, m] * SlopeAt(previous[m]),
                  r"SymPy differentiates the sum over $j$: only $j = m$ depends on "
-                 r"$h_{t-1,m}$.", Symbolic(), given=("index-in-range",)),
+                 r"$h_{t-1,m}$.", Symbolic(), given=("index-in-range",),
+                 display_rhs=sympy.Mul(weights[i, m], SlopeAt(previous[m]), evaluate=False)),
         ),
     )

@@ -54,13 +54,12 @@ def linear_jacobian_powers() -> Derivation:
         chapter=3,
         source=PASCANU,
         statement=(
-            r"With $\sigma$ the identity every $D$ is $I$, so for every size $d$ and every "
-            r"$l \geq 0$ the Jacobian across $l$ steps is $W^l$; and if $p^\top W = "
-            r"\lambda p^\top$ ($p$ a *left* eigenvector), then $p^\top W^l = \lambda^l p^\top$. "
-            r"A gradient row $\sum_i c_i p_i^\top$ sent back $l$ steps becomes "
-            r"$\sum_i c_i\lambda_i^l p_i^\top$: a component grows if $|\lambda_i| > 1$ and "
-            r"vanishes if $|\lambda_i| < 1$ (when $c_i \neq 0$). The example $W_{ex}$ has "
-            r"$\lambda_1 = 1/2$ and $\lambda_2 = 3/2$."
+            r"With $\sigma$ the identity, for every size $d$ and every $l \geq 0$, the Jacobian "
+            r"across $l$ steps is $W^l$, and a left eigenvector $p^\top W = \lambda p^\top$ "
+            r"comes out multiplied by $\lambda^l$. So a gradient row "
+            r"$\sum_i c_i p_i^\top$ becomes $\sum_i c_i\lambda_i^l p_i^\top$: a component "
+            r"with $c_i \neq 0$ grows if $|\lambda_i| > 1$ and vanishes if $|\lambda_i| < 1$, "
+            r"as in the example $W_{ex}$ ($\lambda_1 = 1/2$, $\lambda_2 = 3/2$)."
         ),
         hypotheses=(
             Hypothesis("linear-chain-rule", JacobianAcross(ell + 1), W * across,
