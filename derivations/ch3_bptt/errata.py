@@ -82,7 +82,7 @@ def erratum_transposed_jacobian() -> Derivation:
     lam = symbol("lambda")
     return Derivation(
         slug="erratum-transposed-jacobian",
-        title="Erratum: the paper's transposed factor, and why its bounds survive",
+        title="The paper's transposed factor, and why its bounds survive",
         chapter=3,
         source=PASCANU + " (reporting the paper's formula)",
         statement=(
@@ -134,7 +134,7 @@ def erratum_product_indices() -> Derivation:
     two_steps = _named(r"\frac{\partial h_2}{\partial h_0}")
     return Derivation(
         slug="erratum-product-indices",
-        title="Erratum: the product runs forward in time, the newest factor first",
+        title="The product runs forward in time, the newest factor first",
         chapter=3,
         source=PASCANU,
         statement=(

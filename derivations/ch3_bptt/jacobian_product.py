@@ -55,4 +55,5 @@ def jacobian_product() -> Derivation:
                  r"$h_{t-1,m}$.", Symbolic(), given=("index-in-range",),
                  display_rhs=sympy.Mul(weights[i, m], SlopeAt(previous[m]), evaluate=False)),
         ),
+        claims_every_size=True,
     )

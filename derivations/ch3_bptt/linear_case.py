@@ -118,7 +118,7 @@ def erratum_left_eigenvectors() -> Derivation:
     turn, q_turn = symbol("R"), sympy.MatrixSymbol("q_R", 2, 1)
     return Derivation(
         slug="erratum-left-eigenvectors",
-        title="Erratum: a row gradient needs left eigenvectors",
+        title="A row gradient needs left eigenvectors, not right ones",
         chapter=3,
         source=PASCANU,
         statement=(

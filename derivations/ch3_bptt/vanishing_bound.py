@@ -115,7 +115,7 @@ def erratum_vanishing_chain() -> Derivation:
     reciprocal_times_beta = sympy.UnevaluatedExpr(1 / beta) * beta
     return Derivation(
         slug="erratum-vanishing-chain",
-        title="Erratum: the inequality chain for one factor, and the maximum eta",
+        title="The inequality chain for one factor, and one bound for all factors",
         chapter=3,
         source=PASCANU,
         statement=(
