@@ -155,38 +155,46 @@ CHAPTER_2 = (
 
 # --- Chapter 3: backpropagation through time (Pascanu, Mikolov & Bengio 2013) ----------------
 CHAPTER_3 = (
-    Notation("u_t", sympy.Symbol("u_t"), "the input at time $t$", INK, 3),
+    Notation("u_t", sympy.Symbol("u_t"), "the input at time $t$", INK, 3,
+             sources="the notes write $i_t$"),
     Notation("W_in", sympy.Symbol(r"W_{\mathrm{in}}"), "the input-to-hidden weight matrix",
-             NEUTRAL, 3,
-             sources="$W_{\\mathrm{in}}$ in the notes"),
+             NEUTRAL, 3, sources="the notes write $w_{in}$"),
     Notation("b", sympy.Symbol("b"), "the bias vector of the recurrent layer", NEUTRAL, 3),
     Notation("sigma", sympy.Function("sigma"),
              "the nonlinearity, applied entrywise ($\\tanh$, the logistic sigmoid, or the "
              "identity)", INK, 3),
+    Notation("T", sympy.Symbol("T", integer=True, positive=True),
+             "the number of time steps the loss is summed over", INK, 3),
     Notation("beta", sympy.Symbol("beta", positive=True),
-             "a bound on the nonlinearity's slope: $|\\sigma'(z)| \\leq \\beta$ for every $z$ "
-             "(1 for $\\tanh$, $1/4$ for the sigmoid)", ACCENT, 3,
-             sources="the paper and its notes write $\\gamma$; here $\\gamma$ is the diffusion "
+             "a bound on the nonlinearity's slope: $\\lvert\\sigma'(z)\\rvert \\leq \\beta$ "
+             "for every $z$ (1 for $\\tanh$, $1/4$ for the sigmoid)", ACCENT, 3,
+             sources="the notes on the paper write $\\gamma$; here $\\gamma$ is the diffusion "
                      "of chapter 4"),
     Notation("s_1", sympy.Symbol("s_1", nonnegative=True),
              "the largest singular value of $W$, $s_1 = \\lVert W\\rVert_2$", ACCENT, 3,
-             sources="the paper writes $\\lambda_1$; it is not an eigenvalue"),
+             sources="the notes write $\\lambda_1$, a letter they also use for eigenvalues"),
     Notation("eta", sympy.Symbol("eta", nonnegative=True),
              "the per-step bound $\\eta = \\beta s_1$ on the norm of one Jacobian factor",
              VANISHING, 3),
     Notation("l", sympy.Symbol("l", integer=True, nonnegative=True),
-             "how far back in time a gradient travels, $l = t - k$", INK, 3),
+             "how far back in time a gradient travels, $l = t - k$", INK, 3,
+             sources="the notes write $l = k - t$ (see the erratum)"),
     Notation("loss", sympy.Symbol(r"\mathcal{L}"),
              "the training loss $\\mathcal{L} = \\sum_t \\mathcal{L}_t$, summed over time steps",
-             EXPLODING, 3, sources="the notes write $\\varepsilon$ (the paper $\\mathcal{E}$); "
-                                   "here $\\varepsilon$ is the Euler step of chapter 4"),
+             EXPLODING, 3, sources="the notes write $\\varepsilon$; here $\\varepsilon$ is the "
+                                   "Euler step of chapter 4"),
     Notation("w", sympy.Symbol("w"), "one parameter of the network (an entry of $W$, "
-             "$W_{\\mathrm{in}}$ or $b$)", INK, 3, sources="the paper writes $\\theta$; here "
+             "$W_{\\mathrm{in}}$ or $b$)", INK, 3, sources="the notes write $\\theta$; here "
                                                         "$\\theta$ is an angle"),
-    Notation("J", _square("J"), "a Jacobian: $\\partial h_t/\\partial h_k$ in chapter 3, "
-             "$\\partial f/\\partial h$ of the ODE in chapter 4", ACCENT, 3),
+    Notation("J", _square("J"), "a Jacobian: $J_t = \\partial h_t/\\partial h_{t-1}$ in chapter "
+             "3, $\\partial f/\\partial h$ of the ODE in chapter 4", ACCENT, 3),
     Notation("D", _square("D"), "the diagonal matrix of activation slopes "
-             "$\\operatorname{diag}(\\sigma'(\\cdot))$", NEUTRAL, 3),
+             "$\\operatorname{diag}(\\sigma'(\\cdot))$; $D_t = \\operatorname{diag}"
+             "(\\sigma'(h_t))$", NEUTRAL, 3),
+    Notation("p", _vector("p"), "a left eigenvector of $W$: $p^\\top W = \\lambda p^\\top$",
+             ACCENT, 3),
+    Notation("q", _vector("q"), "a right eigenvector of $W$: $Wq = \\lambda q$", NEUTRAL, 3,
+             sources="the notes write $q_i$ and use it as if it were a left eigenvector"),
     Notation("G", _vector("G"), "the gradient vector that clipping rescales", EXPLODING, 3),
     Notation("tau", sympy.Symbol("tau", positive=True), "the gradient-norm clipping threshold",
              PRESERVING, 3),

@@ -1,1 +1,1 @@
-"""Chapter 3: backpropagation through time and the Jacobian product."""
+"""Chapter 3: backpropagation through time, the Jacobian product, and the bounds on its norm."""

@@ -1,88 +1,87 @@
-"""Backpropagation through time: the gradient is a double sum over t and k ≤ t.
+"""Backpropagation through time: the gradient is a sum over every path from a parameter to the loss.
 
-Checked on a scalar network unrolled three steps, with a generic σ and a generic
-per-step loss ε_t = E_t(x_t), against SymPy differentiating the unrolled loss.
+Three time steps, a hidden state of every size d: the one-step chain rule is the
+hypothesis (the total derivative of h_t is its immediate derivative plus J_t times
+that of h_{t−1}); unrolling it gives one term per pair k ≤ t, each with the
+Jacobians of the steps between k and t in order, the latest on the left.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.network import PASCANU, SIGMA, sigma_prime, unroll
-from derivations.engine import Derivation, Step, Symbolic, register
+from derivations.ch3_bptt.network import PASCANU
+from derivations.ch3_bptt.symbols import rows
+from derivations.engine import Chain, Derivation, Hypothesis, Step, Symbolic, register
+from derivations.notation import DIMENSION
 
-STEPS = 3
+STEPS = (1, 2, 3)
 
 
-def _named(latex: str) -> sympy.Symbol:
-    return sympy.Symbol(latex)
+def _row(name: str) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(name, 1, DIMENSION)
+
+
+def _column(name: str) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(name, DIMENSION, 1)
 
 
 @register
 def bptt_gradient_sum() -> Derivation:
-    w, v, b, start = sympy.symbols("w v b x_0", real=True)
-    inputs = sympy.symbols(f"u_1:{STEPS + 1}", real=True)
-    states = [s[0] for s in unroll(
-        sympy.ImmutableMatrix([[w]]), sympy.ImmutableMatrix([start]),
-        [sympy.ImmutableMatrix([v * u + b]) for u in inputs])]
-    losses = [sympy.Function(f"E_{t}")(states[t]) for t in range(1, STEPS + 1)]
-    total = _named(r"\varepsilon")
-    definitions: dict = {total: sum(losses)}
-
-    def gradient_terms(theta: sympy.Symbol, immediate) -> sympy.Basic:
-        """Σ_t Σ_{k≤t} (∂ε_t/∂x_t)(∂x_t/∂x_k)(∂⁺x_k/∂θ), each factor a named symbol."""
-        terms = []
-        for t in range(1, STEPS + 1):
-            outer = _named(rf"\frac{{\partial \varepsilon_{{{t}}}}}{{\partial x_{{{t}}}}}")
-            definitions[outer] = _loss_derivative(t, states[t])
-            for k in range(1, t + 1):
-                across = _named(rf"\frac{{\partial x_{{{t}}}}}{{\partial x_{{{k}}}}}")
-                definitions[across] = sympy.Mul(
-                    *[w * sigma_prime(states[i - 1]) for i in range(k + 1, t + 1)])
-                local = _named(rf"\frac{{\partial^+ x_{{{k}}}}}{{\partial {sympy.latex(theta)}}}")
-                definitions[local] = immediate(k)
-                terms.append(outer * across * local)
-        return sympy.Add(*terms, evaluate=False)
-
-    by_w = gradient_terms(w, lambda k: SIGMA(states[k - 1]))
-    by_b = gradient_terms(b, lambda k: sympy.Integer(1))
+    loss_slope = {t: _row(rf"\frac{{\partial \mathcal{{L}}_{{{t}}}}}{{\partial h_{{{t}}}}}")
+                  for t in STEPS}
+    immediate = {t: _column(rf"\frac{{\partial^+ h_{{{t}}}}}{{\partial w}}") for t in STEPS}
+    total = {t: _column(rf"\frac{{d h_{{{t}}}}}{{d w}}") for t in STEPS}
+    step = {t: sympy.MatrixSymbol(f"J_{t}", DIMENSION, DIMENSION) for t in STEPS[1:]}
+    gradient = sympy.Symbol(r"\frac{d \mathcal{L}}{d w}")
+    through_states = sum((loss_slope[t] * total[t] for t in STEPS), sympy.ZeroMatrix(1, 1))
+    second = immediate[2] + step[2] * immediate[1]
+    third = immediate[3] + step[3] * immediate[2] + step[3] * step[2] * immediate[1]
+    paths = loss_slope[1] * immediate[1] + loss_slope[2] * second + loss_slope[3] * third
+    by_time = rows(
+        sympy.MatMul(loss_slope[1], immediate[1], evaluate=False),
+        sympy.MatMul(loss_slope[2], sympy.MatAdd(immediate[2], step[2] * immediate[1],
+                                                 evaluate=False), evaluate=False),
+        sympy.MatMul(loss_slope[3], sympy.MatAdd(immediate[3], step[3] * immediate[2],
+                                                 step[3] * step[2] * immediate[1],
+                                                 evaluate=False), evaluate=False),
+    )
     return Derivation(
         slug="bptt-gradient-sum",
         title="Backpropagation through time: a sum over every path back in time",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "With $\\varepsilon = \\sum_{t} \\varepsilon_t$, the gradient with respect to a "
-            "parameter $\\theta$ is $\\frac{\\partial\\varepsilon}{\\partial\\theta} = "
-            "\\sum_{t}\\sum_{k \\leq t} \\frac{\\partial \\varepsilon_t}{\\partial x_t}"
-            "\\frac{\\partial x_t}{\\partial x_k}\\frac{\\partial^+ x_k}{\\partial\\theta}$, "
-            "where $\\partial^+ x_k/\\partial\\theta$ is the *immediate* derivative: "
-            "$x_{k-1}$ held fixed. Below, the three-step scalar instance is checked against "
-            "SymPy's derivative of the unrolled loss, for $\\theta = w$ and $\\theta = b$."
+        statement=(
+            r"Over three steps, for a hidden state of any size $d$, the gradient has one term "
+            r"per pair $k \leq t$: the loss's slope at $t$, times the one-step Jacobians "
+            r"$J_t \cdots J_{k+1}$ between $k$ and $t$ (the latest on the left), times the "
+            r"immediate derivative $\partial^+ h_k/\partial w$."
         ),
         hypotheses=(
-            r"Scalar network $x_t = w\,\sigma(x_{t-1}) + v\,u_t + b$, $t = 1, 2, 3$, with "
-            r"$\sigma$ an arbitrary differentiable function and $x_0, u_t, w, v, b$ real "
-            r"symbols.",
-            r"Per-step losses $\varepsilon_t = E_t(x_t)$ with arbitrary differentiable $E_t$; "
-            r"$\varepsilon = \varepsilon_1 + \varepsilon_2 + \varepsilon_3$.",
-            r"Immediate derivatives: $\partial^+ x_k/\partial w = \sigma(x_{k-1})$, "
-            r"$\partial^+ x_k/\partial b = 1$; $\partial x_t/\partial x_k = "
-            r"\prod_{i=k+1}^{t} w\,\sigma'(x_{i-1})$ (an empty product is 1).",
+            Hypothesis("loss-through-states", through_states, gradient,
+                       text=r"$\mathcal{L}_t$ depends on $w$ only through $h_t$"),
+            Hypothesis("first-state", total[1], immediate[1],
+                       text="the starting state $h_0$ does not depend on $w$"),
+            Hypothesis("second-state", total[2], immediate[2] + step[2] * total[1],
+                       text=r"the chain rule, with $J_2 = \partial h_2/\partial h_1$"),
+            Hypothesis("third-state", total[3], immediate[3] + step[3] * total[2],
+                       text=r"the same, with $J_3 = \partial h_3/\partial h_2$"),
         ),
-        definitions=definitions,
         steps=(
-            Step("gradient-in-w", sympy.Derivative(total, w), by_w,
-                 "θ = w: the six (t, k) paths add up to SymPy's derivative of the unrolled loss.",
-                 Symbolic(rewrite=sympy.expand)),
-            Step("gradient-in-b", sympy.Derivative(total, b), by_b,
-                 "θ = b: the same sum with immediate derivative 1 at every step.",
-                 Symbolic(rewrite=sympy.expand)),
+            Step("unroll-second", total[2], second,
+                 r"$h_1$ depends on $w$ only directly.", Symbolic(),
+                 given=("second-state", "first-state")),
+            Step("unroll-third", total[3], third,
+                 r"Substitute $dh_2/dw$: the path through $h_1$ picks up $J_3 J_2$.", Symbolic(),
+                 given=("third-state", "unroll-second")),
+            Step("gradient-through-states", gradient, through_states,
+                 r"The loss is a sum; each $\mathcal{L}_t$ sees $w$ through $h_t$.", Symbolic(),
+                 given=("loss-through-states",)),
+            Step("one-term-per-path", through_states, paths,
+                 r"Substitute: one line per $t$, one term per $k \leq t$.", Symbolic(),
+                 given=("first-state", "unroll-second", "unroll-third"), display_rhs=by_time),
+            Step("gradient-sum", gradient, paths, "Steps (3) and (4).",
+                 Chain(("gradient-through-states", "one-term-per-path")), display_rhs=by_time),
         ),
+        claims_every_size=True,
     )
-
-
-def _loss_derivative(t: int, state: sympy.Basic) -> sympy.Basic:
-    """E_t′(x_t), spelled as SymPy's chain rule spells it."""
-    z = sympy.Dummy("z")
-    return sympy.Derivative(sympy.Function(f"E_{t}")(z), z).subs(z, state)

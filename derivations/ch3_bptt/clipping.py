@@ -1,81 +1,69 @@
-"""Gradient-norm clipping (Pascanu et al., Algorithm 1): the direction is kept, the norm capped.
+"""Gradient-norm clipping (Pascanu et al., Algorithm 1): what it guarantees, for every size d.
 
-    if ‖g‖ ≥ τ:  g ← τ g / ‖g‖
+    if ‖G‖ ≥ τ:  G ← τ G / ‖G‖
 
-Proved for a gradient with three symbolic components; nothing in the algebra
-depends on the dimension (only on ‖c g‖ = |c| ‖g‖).
+Both branches are one formula, clip(G) = (min(‖G‖, τ)/‖G‖) G: a positive multiple
+of G, so the direction is kept exactly, and its length is exactly min(‖G‖, τ).
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.network import PASCANU
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.engine import Derivation, Hypothesis, Relation, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
-
-def _shift_min(expression: sympy.Basic) -> sympy.Basic:
-    """min(a, b) + c = min(a + c, b + c): move the rest of a sum inside its one min."""
-    (minimum,) = expression.atoms(sympy.Min)
-    rest = expression - minimum
-    return sympy.Min(*[argument + rest for argument in minimum.args])
+ALGORITHM_SOURCE = ("Pascanu, Mikolov & Bengio (2013), Algorithm 1 (the notes on the paper do "
+                    "not cover clipping)")
 
 
 @register
 def gradient_norm_clipping() -> Derivation:
-    tau = symbol("tau")
-    r = sympy.Symbol("r", nonnegative=True)
-    components = sympy.symbols("g_1:4", real=True)
-    g = sympy.ImmutableMatrix(components)
-    length = sympy.sqrt(sum(c**2 for c in components))
-    clipped = tau * g / length
-    g_sym, g_hat = sympy.MatrixSymbol("g", 3, 1), sympy.MatrixSymbol(r"\hat{g}", 3, 1)
-    norm_g, norm_hat = sympy.Symbol(r"\lVert g \rVert"), sympy.Symbol(r"\lVert \hat{g} \rVert")
-    cosine = sympy.Symbol(r"\cos\angle(\hat{g}, g)")
-    scale = sympy.Symbol(r"\frac{\tau}{\lVert g \rVert}")
+    gradient, tau = symbol("G"), symbol("tau")
+    length = sympy.Symbol(r"\lVert G\rVert", positive=True)
+    clipped = sympy.MatrixSymbol(r"\operatorname{clip}(G)", DIMENSION, 1)
+    factor = sympy.Min(length, tau) / length
     return Derivation(
         slug="gradient-norm-clipping",
-        title="Gradient-norm clipping keeps the direction and caps the norm at τ",
+        title="Gradient-norm clipping keeps the direction and sets the length",
         chapter=3,
-        source=PASCANU + ", Algorithm 1",
-        summary=(
-            "When a gradient explodes, its direction is often still useful; only the step is "
-            "too long. Clipping rescales $g$ by the positive number $\\tau/\\lVert g\\rVert$ "
-            "when $\\lVert g\\rVert \\geq \\tau$: the result has norm exactly $\\tau$ and "
-            "points the same way (cosine 1). Below the threshold $g$ is untouched, so the "
-            "clipped norm is $\\min(\\lVert g\\rVert, \\tau)$."
+        source=ALGORITHM_SOURCE,
+        statement=(
+            r"In both branches of Algorithm 1, $\operatorname{clip}(G) = "
+            r"\frac{\min(\lVert G\rVert, \tau)}{\lVert G\rVert}G$ for $G \neq 0$, a positive "
+            r"multiple of $G$. So, for every size $d$, the direction is kept exactly, the length "
+            r"is exactly $\min(\lVert G\rVert, \tau)$, and "
+            r"$\operatorname{clip}(G)^\top G > 0$: a small step against it still goes downhill."
         ),
         hypotheses=(
-            r"$g = (g_1, g_2, g_3)^\top$ real, $\tau > 0$, and the clipping branch "
-            r"$\lVert g\rVert \geq \tau$ (so $g \neq 0$), written "
-            r"$\lVert g\rVert = \tau(1 + r)$ with $r \geq 0$ where a sign is needed.",
-            r"$\hat g = \tau g/\lVert g\rVert$ (Algorithm 1); the 2-norm throughout.",
+            Hypothesis("real", sympy.adjoint(gradient), gradient.T, text="$G$ is real"),
+            Hypothesis("length", gradient.T * gradient, length**2 * sympy.Identity(1),
+                       text=r"$\lVert G\rVert$ is the Euclidean length of $G$"),
+            Hypothesis("long-branch", length, tau, Relation.GE, local=True,
+                       text="the branch that rescales"),
+            Hypothesis("short-branch", length, tau, Relation.LT, local=True,
+                       text="the branch that keeps $G$"),
         ),
-        definitions={
-            g_sym: g,
-            g_hat: clipped,
-            norm_g: length,
-            norm_hat: sympy.sqrt(sum(c**2 for c in clipped)),
-            cosine: (clipped.T * g)[0] / (sympy.sqrt(sum(c**2 for c in clipped)) * length),
-            scale: tau / (tau * (1 + r)),
-        },
+        definitions={clipped: factor * gradient},
         steps=(
-            Step("clipped-norm-is-threshold", norm_hat, tau,
-                 "‖τg/‖g‖‖ = τ‖g‖/‖g‖ = τ: the clipped gradient has norm exactly τ.",
-                 Symbolic()),
-            Step("direction-kept", cosine, sympy.Integer(1),
-                 "The cosine between ĝ and g is 1: the same direction, not merely the same line.",
-                 Symbolic()),
-            Step("positive-multiple", g_hat, (tau / norm_g) * g_sym,
-                 "ĝ is g times the scalar τ/‖g‖ …", Symbolic()),
-            Step("scale-positive", scale, sympy.Integer(0),
-                 "… which is positive …", Symbolic(), relation=Relation.GT),
-            Step("scale-at-most-one", scale, sympy.Integer(1),
-                 "… and at most 1: clipping only ever shortens.", Symbolic(),
-                 relation=Relation.LE),
-            Step("norm-capped", sympy.Min(norm_g, tau), tau,
-                 "Both branches together: the returned norm min(‖g‖, τ) never exceeds τ.",
-                 Symbolic(rewrite=_shift_min), relation=Relation.LE),
+            Step("rescaling-branch", tau / length, factor,
+                 r"If $\lVert G\rVert \geq \tau$, Algorithm 1's factor is this one …",
+                 Symbolic(), given=("long-branch",)),
+            Step("keeping-branch", sympy.Integer(1), factor,
+                 r"… and if $\lVert G\rVert < \tau$ too.", Symbolic(), given=("short-branch",)),
+            Step("positive-factor", factor, sympy.Integer(0),
+                 r"The factor is positive: $\operatorname{clip}(G)$ points exactly like $G$.",
+                 Symbolic(), Relation.GT),
+            Step("still-downhill", clipped.T * gradient, sympy.Min(length, tau) * length,
+                 r"$\operatorname{clip}(G)^\top G = \frac{\min(\lVert G\rVert, \tau)}"
+                 r"{\lVert G\rVert}\lVert G\rVert^2$ …", Symbolic(), given=("length",)),
+            Step("inner-product-positive", sympy.Min(length, tau) * length, sympy.Integer(0),
+                 r"… which is positive.", Symbolic(), Relation.GT),
+            Step("clipped-length", NormSquared(clipped), sympy.Min(length, tau) ** 2,
+                 r"$\lVert cG\rVert^2 = c^2\lVert G\rVert^2$ for the real factor $c$.",
+                 Symbolic(), given=("real", "length")),
         ),
+        conclusion="clipped-length",
+        claims_every_size=True,
     )

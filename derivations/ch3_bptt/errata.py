@@ -1,155 +1,172 @@
-"""Where the notes on Pascanu et al. (and the paper) are wrong as written, with the checks.
+"""Where the notes on Pascanu et al. (and, as the notes report, the paper) are wrong as written.
 
-The paper prints ∂x_t/∂x_{t−1} = Wᵀ diag(σ′(x_{t−1})); the Jacobian is W diag(σ′(x_{t−1})).
-The notes fix that, but write the product over t ≤ i ≤ k and l = k − t, which for
-k < t is empty and negative. Each claim below is decided exactly.
+Each counterexample is SymPy's own Jacobian of a small tanh network unrolled by
+hand, at a point: exact numbers, so the claim is decided, not estimated.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.jacobian_product import diagonal_symbol, jacobian_symbol
-from derivations.ch3_bptt.network import PASCANU, symbolic_matrix, unroll
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.ch3_bptt.network import PASCANU, unroll
+from derivations.engine import Derivation, Hypothesis, Relation, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
 from derivations.notation import symbol
 
 # A non-symmetric example, so that W and Wᵀ differ.
 EXAMPLE_W = sympy.ImmutableMatrix([[1, 2], [0, 1]])
-EXAMPLE_START = sympy.ImmutableMatrix([0, 1])
+_START = sympy.ImmutableMatrix(sympy.symbols("a_1 a_2", real=True))
+_DRIVES = [sympy.ImmutableMatrix(sympy.symbols(f"d{t}_1 d{t}_2", real=True)) for t in (1, 2)]
+_STATES = unroll(EXAMPLE_W, _START, _DRIVES, activation=sympy.tanh)
 
 
-def _tanh_network(steps: int):
-    """States of x_t = W tanh(x_{t−1}) + d_t from x_0 = (a_1, a_2), with symbolic drives."""
-    start = sympy.ImmutableMatrix(sympy.symbols("a_1 a_2", real=True))
-    drives = [sympy.ImmutableMatrix(sympy.symbols(f"d{t}_1 d{t}_2", real=True))
-              for t in range(1, steps + 1)]
-    return start, unroll(EXAMPLE_W, start, drives, activation=sympy.tanh)
+# At h_0 = (0, 1) with no input at step 1, h_1 = (2 tanh 1, tanh 1). The slopes the Jacobians
+# meet get short names, so the page shows σ′(h_{1,1}) rather than 1 − tanh²(2 tanh 1); the
+# definitions give each name its exact value, and the checks substitute it back.
+_POINT = {_START[0]: 0, _START[1]: 1, _DRIVES[0][0]: 0, _DRIVES[0][1]: 0}
+_TANH_1 = sympy.tanh(1)
+# (name, the argument z of its slope 1 − tanh²z), arguments containing tanh 1 before tanh 1 itself.
+_SLOPES = (
+    (sympy.Symbol(r"\sigma'(h_{1,1})"), 2 * _TANH_1),
+    (sympy.Symbol(r"\sigma'(h_{1,2})"), _TANH_1),
+    (sympy.Symbol(r"\sigma'(h_{0,2})"), sympy.Integer(1)),
+)
 
 
-def _tanh_diagonal(state: sympy.MatrixBase) -> sympy.ImmutableMatrix:
-    return sympy.ImmutableMatrix(sympy.diag(*[1 - sympy.tanh(entry) ** 2 for entry in state]))
+def _named_slopes(matrix: sympy.ImmutableMatrix) -> sympy.ImmutableMatrix:
+    """``matrix`` with every tanh²z written as 1 − σ′ for the named slope σ′ = 1 − tanh²z."""
+    for name, argument in _SLOPES:
+        matrix = matrix.xreplace({sympy.tanh(argument) ** 2: 1 - name})
+    return sympy.ImmutableMatrix(matrix.applyfunc(lambda entry: sympy.factor(sympy.expand(entry))))
 
 
-def _sech_to_tanh(expression: sympy.Basic) -> sympy.Basic:
-    return sympy.expand(expression.replace(
-        lambda node: node.is_Pow and isinstance(node.base, sympy.sech) and node.exp == 2,
-        lambda node: 1 - sympy.tanh(node.base.args[0]) ** 2))
+def _slope_values(*matrices: sympy.ImmutableMatrix) -> dict[sympy.Symbol, sympy.Basic]:
+    """The exact value of each slope name ``matrices`` mention: the page lists only these."""
+    used = set().union(*(matrix.free_symbols for matrix in matrices))
+    return {name: 1 - sympy.tanh(argument) ** 2 for name, argument in _SLOPES if name in used}
+
+
+def _slopes(time: int) -> sympy.ImmutableMatrix:
+    """D_time = diag(tanh′(h_time)) = diag(1 − tanh²(h_time)) at the point, slopes named."""
+    state = _STATES[time].subs(_POINT)
+    return _named_slopes(sympy.ImmutableMatrix(
+        sympy.diag(*[1 - sympy.tanh(entry) ** 2 for entry in state])))
+
+
+def _jacobian(time: int) -> sympy.ImmutableMatrix:
+    """SymPy's ∂h_time/∂h_0 of the unrolled network, at the point, slopes named."""
+    return _named_slopes(sympy.ImmutableMatrix(_STATES[time].jacobian(list(_START)).subs(_POINT)))
+
+
+def _named(latex: str) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(latex, 2, 2)
+
+
+# A ≠ claim moved by +I or ×2 is usually still a ≠ claim; the verifier decides each one.
+_STILL_DIFFERENT = {
+    "rhs+1": "a counterexample matrix differs from the wrong formula plus I as well "
+             "(decided entry by entry)",
+    "rhs*2": "and from twice the wrong formula (decided entry by entry)",
+}
+_NETWORK = (r"The counterexample: $h_t = W\tanh(h_{t-1}) + W_{\mathrm{in}}u_t + b$ with the "
+            r"non-symmetric $W$ below, unrolled by hand, its Jacobian computed by SymPy at "
+            r"$h_0 = (0, 1)$ with no input at step 1.")
 
 
 @register
 def erratum_transposed_jacobian() -> Derivation:
-    w = sympy.MatrixSymbol("W", 2, 2)
+    w = _named("W")
+    slopes = _named("D_0")
+    one_step = _named(r"\frac{\partial h_1}{\partial h_0}")
+    a, v = symbol("A"), sympy.MatrixSymbol("v", symbol("d"), 1)
     lam = symbol("lambda")
-    start, states = _tanh_network(2)
-    at_origin = {entry: 0 for entry in (*start, *sympy.symbols("d1_1 d1_2", real=True))}
-    d0, d1 = diagonal_symbol(0, 2), diagonal_symbol(1, 2)
-    one_step, two_steps = jacobian_symbol(1, 0, 2), jacobian_symbol(2, 0, 2)
-    w_symbolic = symbolic_matrix("w", 2, 2)
-    w3 = sympy.MatrixSymbol("W", 3, 3)
-    w3_symbolic = symbolic_matrix("w", 3, 3)
     return Derivation(
         slug="erratum-transposed-jacobian",
-        title="Erratum: the paper's Wᵀ should be W, and the norm bound survives",
+        title="The paper's transposed factor, and why its bounds survive",
         chapter=3,
-        source=PASCANU + " (the paper's equation for ∂x_t/∂x_{t−1})",
-        summary=(
-            "The paper writes $\\frac{\\partial x_t}{\\partial x_{t-1}} = W^\\top "
-            "\\operatorname{diag}(\\sigma'(x_{t-1}))$. For $y = Ax$ the Jacobian "
-            "$\\partial y_i/\\partial x_j = A_{ij}$ is $A$ itself, so the factor is "
-            "$W\\operatorname{diag}(\\sigma'(x_{t-1}))$. The two agree only when $W$ is "
-            "symmetric; the counterexample below is a non-symmetric $W$ and $\\sigma = \\tanh$. "
-            "The paper's *conclusions* are unaffected, because they use only the 2-norm, and "
-            "$\\|W^\\top\\|_2 = \\|W\\|_2$: $W^\\top W$ and $W W^\\top$ have the same "
-            "characteristic polynomial, hence the same singular values."
+        source=PASCANU + " (reporting the paper's formula)",
+        statement=(
+            r"The notes report that the paper writes the one-step Jacobian as "
+            r"$W^\top\operatorname{diag}(\sigma'(x_{t-1}))$ and correct it to "
+            r"$W\operatorname{diag}(\sigma'(x_{t-1}))$, rightly: for a non-symmetric $W$ the "
+            r"transposed factor is a different matrix. The paper's bounds survive, because "
+            r"they use only the operator norm and $\lVert W^\top\rVert_2 = \lVert W\rVert_2$: "
+            r"steps (3) and (4) show, for every size $d$, that an eigenvector $v$ of "
+            r"$A^\top A$ for $\lambda \neq 0$ gives the eigenvector $Av \neq 0$ of "
+            r"$AA^\top$ for the same $\lambda$. So $A^\top A$ and $AA^\top$ share their "
+            r"non-zero eigenvalues, the squared singular values. " + _NETWORK
         ),
         hypotheses=(
-            r"$\sigma = \tanh$, $W = \begin{bmatrix}1 & 2\\ 0 & 1\end{bmatrix}$, "
-            r"$x_t = W\tanh(x_{t-1}) + d_t$ with drives $d_t = W_{in}u_t + b$; "
-            r"the counterexample is evaluated at $x_0 = 0$, $d_1 = 0$.",
-            r"For the norm identity, $W$ has independent real symbolic entries ($2\times2$ and "
-            r"$3\times3$); the singular values of $W$ are the square roots of the eigenvalues "
-            r"of $W^\top W$.",
+            Hypothesis("real-matrix", sympy.adjoint(a), a.T, text="$A$ is real"),
+            Hypothesis("real-vector", sympy.adjoint(v), v.T, text="$v$ is real"),
+            Hypothesis("eigenvector", a.T * a * v, lam * v,
+                       text=r"$v$ is an eigenvector of $A^\top A$"),
         ),
         definitions={
             w: EXAMPLE_W,
-            d0: _tanh_diagonal(states[0]).subs(at_origin),
-            d1: _tanh_diagonal(states[1]).subs(at_origin),
-            one_step: states[1].jacobian(list(start)).subs(at_origin),
-            two_steps: states[2].jacobian(list(start)).subs(at_origin),
-            w3: w3_symbolic,
-            sympy.MatrixSymbol("A", 2, 2): w_symbolic,
+            slopes: _slopes(0),
+            one_step: _jacobian(1),
+            **_slope_values(_slopes(0), _jacobian(1)),
         },
         steps=(
-            Step("untransposed-is-right", one_step, w * d0,
-                 "SymPy's Jacobian of one tanh step at x₀ = 0 is W diag(σ′(x₀)) …",
-                 Symbolic(rewrite=_sech_to_tanh)),
-            Step("transposed-is-wrong", one_step, w.T * d0,
-                 "… and not Wᵀ diag(σ′(x₀)): the paper's factor fails for this non-symmetric W.",
-                 Symbolic(rewrite=_sech_to_tanh), relation=Relation.NE),
-            Step("transposed-product-is-wrong", two_steps, w.T * d1 * w.T * d0,
-                 "Over two steps the transposed product is wrong as well.",
-                 Symbolic(rewrite=_sech_to_tanh), relation=Relation.NE),
-            Step("same-characteristic-polynomial-2x2",
-                 sympy.Determinant(lam * sympy.Identity(2)
-                                   - sympy.MatrixSymbol("A", 2, 2).T
-                                   * sympy.MatrixSymbol("A", 2, 2)),
-                 sympy.Determinant(lam * sympy.Identity(2)
-                                   - sympy.MatrixSymbol("A", 2, 2)
-                                   * sympy.MatrixSymbol("A", 2, 2).T),
-                 "AᵀA and AAᵀ have one characteristic polynomial for every 2×2 A …",
-                 Symbolic(rewrite=sympy.expand)),
-            Step("same-characteristic-polynomial-3x3",
-                 sympy.Determinant(lam * sympy.Identity(3) - w3.T * w3),
-                 sympy.Determinant(lam * sympy.Identity(3) - w3 * w3.T),
-                 "… and 3×3: the same singular values, so ‖Wᵀ‖₂ = ‖W‖₂ and every norm bound "
-                 "stands.", Symbolic(rewrite=sympy.expand)),
+            Step("untransposed-is-right", one_step, w * slopes,
+                 r"SymPy's Jacobian of one step is $W D_0$ …",
+                 Symbolic()),
+            Step("transposed-is-wrong", one_step, w.T * slopes,
+                 r"… and not $W^\top D_0$.", Symbolic(),
+                 relation=Relation.NE, still_true=_STILL_DIFFERENT),
+            Step("same-eigenvalue", a * a.T * (a * v), lam * (a * v),
+                 r"$AA^\top(Av) = A(A^\top A v) = \lambda Av$ …", Symbolic(),
+                 given=("eigenvector",)),
+            Step("not-zero", NormSquared(a * v), lam * NormSquared(v),
+                 r"… and $Av \neq 0$, since its squared length is $\lambda\lVert v\rVert^2$.",
+                 Symbolic(), given=("real-matrix", "real-vector", "eigenvector")),
         ),
+        conclusion="transposed-is-wrong",
     )
 
 
 @register
 def erratum_product_indices() -> Derivation:
-    w = sympy.MatrixSymbol("W", 2, 2)
+    w = _named("W")
     ell = symbol("l")
-    start, states = _tanh_network(2)
-    point = {start[0]: 0, start[1]: 1, sympy.Symbol("d1_1", real=True): 0,
-             sympy.Symbol("d1_2", real=True): 0}
-    d0, d1 = diagonal_symbol(0, 2), diagonal_symbol(1, 2)
-    two_steps = jacobian_symbol(2, 0, 2)
+    first, second = _named("D_0"), _named("D_1")
+    two_steps = _named(r"\frac{\partial h_2}{\partial h_0}")
     return Derivation(
         slug="erratum-product-indices",
-        title="Erratum: the product runs over k < i ≤ t, newest factor first, and l = t − k",
+        title="The product runs forward in time, the newest factor first",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "The notes write $\\prod_{t \\leq i \\leq k}$ and $l = k - t$. Gradients flow "
-            "from a later time $t$ back to an earlier $k < t$, so the index set "
-            "$\\{t \\le i \\le k\\}$ is empty and $k - t$ is negative. The correct statement is "
-            "$\\frac{\\partial x_t}{\\partial x_k} = \\frac{\\partial x_t}{\\partial x_{t-1}}"
-            "\\cdots\\frac{\\partial x_{k+1}}{\\partial x_k}$ over $k < i \\le t$, in that order "
-            "(matrices do not commute), and $l = t - k \\geq 0$ factors; in the linear case "
-            "$W^{l}$, never $W^{k-t}$."
+        statement=(
+            r"The notes write $\frac{\partial x_t}{\partial x_k} = \prod_{t \leq i \leq k}"
+            r"\frac{\partial x_i}{\partial x_{i-1}}$ and $l = k - t$. A gradient flows from a "
+            r"later time $t$ back to an earlier $k < t$, so the index set "
+            r"$\{t \leq i \leq k\}$ is empty and $k - t$ is negative. The product runs over "
+            r"$k < i \leq t$, the newest factor on the left (matrices do not commute), and "
+            r"$l = t - k \geq 0$. " + _NETWORK
         ),
-        hypotheses=(
-            r"$\sigma = \tanh$, $W = \begin{bmatrix}1 & 2\\ 0 & 1\end{bmatrix}$, "
-            r"evaluated at $x_0 = (0, 1)$, $d_1 = 0$; $l$ a non-negative integer.",
-        ),
+        hypotheses=(),
         definitions={
             w: EXAMPLE_W,
-            d0: _tanh_diagonal(states[0]).subs(point),
-            d1: _tanh_diagonal(states[1]).subs(point),
-            two_steps: states[2].jacobian(list(start)).subs(point),
+            first: _slopes(0),
+            second: _slopes(1),
+            two_steps: _jacobian(2),
+            **_slope_values(_slopes(0), _slopes(1), _jacobian(2)),
         },
         steps=(
-            Step("newest-factor-first", two_steps, w * d1 * w * d0,
-                 "SymPy's Jacobian over two steps is the product with the newest factor on the "
-                 "left …", Symbolic(rewrite=_sech_to_tanh)),
-            Step("order-matters", two_steps, w * d0 * w * d1,
-                 "… and the reversed order gives a different matrix.",
-                 Symbolic(rewrite=_sech_to_tanh), relation=Relation.NE),
-            Step("negative-power-is-not-the-jacobian", (w ** -ell).subs(ell, 2), w ** 2,
-                 "With l = k − t = −2 the linear-case formula would give W⁻² ≠ W².",
-                 Symbolic(), relation=Relation.NE),
+            Step("newest-factor-first", two_steps, w * second * w * first,
+                 r"SymPy's Jacobian over two steps has the newest factor on the left …",
+                 Symbolic()),
+            Step("order-matters", two_steps, w * first * w * second,
+                 r"… and the other order is a different matrix.",
+                 Symbolic(), relation=Relation.NE,
+                 still_true=_STILL_DIFFERENT),
+            Step("negative-power-is-not-the-jacobian", (w**ell).subs(ell, -2), w**2,
+                 r"In the linear case, $l = k - t = -2$ would give $W^{-2}$, not $W^2$.",
+                 Symbolic(), relation=Relation.NE, still_true={
+                     "rhs+1": "W^{-2} = [[1, -4], [0, 1]] is not I + W^2 = [[2, 4], [0, 2]] "
+                              "either",
+                     "rhs*2": "nor 2W^2 = [[2, 8], [0, 2]]"}),
         ),
+        conclusion="order-matters",
     )

@@ -1,91 +1,59 @@
-"""∂x_t/∂x_k is a product of factors W diag(σ′(x_{i−1})): checked against SymPy's Jacobian.
+"""One step back in time multiplies by W diag(σ′): the one-step Jacobian, entry by entry, any d.
 
-The oracle is ``Matrix.jacobian`` of the network unrolled by hand with symbolic
-W, W_in, b, u_t, x_0 and a generic σ; the claim is the product formula. They are
-computed in different ways, so agreement is evidence the formula is right.
+The state update is written with indexed sums of symbolic length d, so SymPy's own
+derivative of entry i of h_t with respect to entry m of h_{t−1} is the oracle, and
+the claim W_{im} σ′(h_{t−1,m}) is checked for every size d and every pair (i, m).
+W_{im}, not W_{mi}: the factor is W D, not the paper's Wᵀ D (see the erratum).
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.network import (
-    PASCANU,
-    derivative_diagonal,
-    symbolic_matrix,
-    symbolic_vector,
-    unroll,
+from derivations.ch3_bptt.network import PASCANU
+from derivations.ch3_bptt.symbols import SIGMA, SlopeAt
+from derivations.engine import (
+    Assumption,
+    Derivation,
+    Hypothesis,
+    Relation,
+    Step,
+    Symbolic,
+    register,
 )
-from derivations.engine import Derivation, Step, Symbolic, register
-
-STEPS = 3
-
-
-def jacobian_symbol(t: int, k: int, size: int) -> sympy.MatrixSymbol:
-    """The displayed name ∂x_t/∂x_k, as a matrix symbol whose definition is the true Jacobian."""
-    return sympy.MatrixSymbol(rf"\frac{{\partial x_{{{t}}}}}{{\partial x_{{{k}}}}}", size, size)
-
-
-def diagonal_symbol(i: int, size: int) -> sympy.MatrixSymbol:
-    """The displayed name diag(σ′(x_i))."""
-    return sympy.MatrixSymbol(rf"\operatorname{{diag}}(\sigma'(x_{{{i}}}))", size, size)
-
-
-def unrolled_network(size: int, steps: int = STEPS):
-    """(W, the states x_0 … x_steps) of x_t = W σ(x_{t−1}) + W_in u_t + b with symbolic entries."""
-    weights = symbolic_matrix("w", size, size)
-    input_weights = symbolic_matrix("v", size, size)
-    bias = symbolic_vector("b", size)
-    drives = [input_weights * symbolic_vector(f"u{t}", size) + bias for t in range(1, steps + 1)]
-    return weights, unroll(weights, symbolic_vector("a", size), drives)
-
-
-def jacobian_steps(size: int, horizons: tuple[int, ...]) -> tuple[list[Step], dict]:
-    """Steps ∂x_l/∂x_0 = W D_{l−1} ⋯ W D_0 for each l in ``horizons``, with their definitions."""
-    weights, states = unrolled_network(size, max(horizons))
-    w = sympy.MatrixSymbol("W", size, size)
-    definitions: dict = {w: weights}
-    for i in range(max(horizons)):
-        definitions[diagonal_symbol(i, size)] = derivative_diagonal(states[i])
-    steps = []
-    for horizon in horizons:
-        claim = sympy.Identity(size)
-        for i in range(horizon):
-            claim = w * diagonal_symbol(i, size) * claim
-        oracle = jacobian_symbol(horizon, 0, size)
-        definitions[oracle] = states[horizon].jacobian(list(states[0]))
-        steps.append(Step(
-            f"product-{size}x{size}-l{horizon}", oracle, claim,
-            f"{size}×{size}, t − k = {horizon}: SymPy's Jacobian of the unrolled network equals "
-            f"the product of {horizon} factor{'s' if horizon > 1 else ''}.",
-            Symbolic(rewrite=sympy.expand)))
-    return steps, definitions
+from derivations.notation import DIMENSION
 
 
 @register
 def jacobian_product() -> Derivation:
-    small_steps, small_definitions = jacobian_steps(2, (1, 2, 3))
-    large_steps, large_definitions = jacobian_steps(3, (3,))
+    i, j, m = sympy.symbols("i j m", integer=True, positive=True)
+    weights, previous = sympy.IndexedBase("W"), sympy.IndexedBase("h_{t-1}")
+    drive = sympy.IndexedBase(r"(W_{\mathrm{in}}u_t + b)")
+    update = sympy.Sum(weights[i, j] * SIGMA(previous[j]), (j, 1, DIMENSION)) + drive[i]
+    entry = sympy.Symbol(r"\frac{\partial h_{t,i}}{\partial h_{t-1,m}}")
     return Derivation(
         slug="jacobian-product",
-        title="The Jacobian across time is a product of W diag(σ′) factors",
+        title="Each step back in time multiplies by the same kind of factor",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "By the chain rule, $\\frac{\\partial x_t}{\\partial x_k} = \\prod_{i=k+1}^{t} "
-            "W \\operatorname{diag}(\\sigma'(x_{i-1}))$, the factor for the latest step on the "
-            "left. Each step below compares this product with SymPy's own Jacobian of the "
-            "network unrolled by hand, for every entry of $W$, $W_{in}$, $b$, $u_t$, $x_0$ kept "
-            "symbolic and $\\sigma$ an arbitrary differentiable function."
+        statement=(
+            r"For every size $d$, the one-step Jacobian is $J_t = W D_{t-1}$ with "
+            r"$D_{t-1} = \operatorname{diag}(\sigma'(h_{t-1}))$: $W$, not $W^\top$. By the "
+            r"chain rule, $l = t - k$ steps multiply $l$ such factors, the latest on the left: "
+            r"$\partial h_t/\partial h_k = W D_{t-1}\, W D_{t-2} \cdots W D_k$."
         ),
         hypotheses=(
-            r"$x_t = W\sigma(x_{t-1}) + W_{in}u_t + b$ with $x_t \in \mathbb{R}^d$, "
-            r"$W, W_{in} \in \mathbb{R}^{d\times d}$, $\sigma$ differentiable and applied "
-            r"entrywise; $d = 2$ and $d = 3$, all entries independent real symbols.",
-            r"The network is time-invariant in $W$, so unrolling from $x_0$ covers every "
-            r"$k$: $\frac{\partial x_{k+l}}{\partial x_k}$ has the form of "
-            r"$\frac{\partial x_l}{\partial x_0}$ with the states renamed.",
+            Hypothesis("index-in-range", m, DIMENSION, Relation.LE,
+                       text="$m$ is the index of an entry of $h_{t-1}$"),
+            Assumption("The chain rule: the Jacobian of a composition of maps is the product "
+                       "of their Jacobians, the later map's on the left."),
         ),
-        definitions={**small_definitions, **large_definitions},
-        steps=(*small_steps, *large_steps),
+        definitions={entry: sympy.Derivative(update, previous[m])},
+        steps=(
+            Step("one-step-entry", entry, weights[i, m] * SlopeAt(previous[m]),
+                 r"SymPy differentiates the sum over $j$: only $j = m$ depends on "
+                 r"$h_{t-1,m}$.", Symbolic(), given=("index-in-range",),
+                 display_rhs=sympy.Mul(weights[i, m], SlopeAt(previous[m]), evaluate=False)),
+        ),
+        claims_every_size=True,
     )

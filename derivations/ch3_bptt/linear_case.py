@@ -1,124 +1,169 @@
-"""σ = identity: the Jacobian across l steps is W^l, and each eigen-component scales like λ_i^l.
+"""σ = identity: the Jacobian across l steps is W^l, and a component along a left eigenvector
+scales like λ^l — for every size d and every l.
 
-The gradient ∂ε_t/∂x_t is a row vector multiplied by W^l from the right, so the
-expansion that works uses *left* eigenvectors (pᵀW = λpᵀ), i.e. eigenvectors of
-Wᵀ; the notes expand in right eigenvectors, which is wrong for non-symmetric W.
+The gradient ∂𝓛_t/∂h_t is a row multiplied by the Jacobian from the right, so the
+expansion that works uses *left* eigenvectors (pᵀW = λpᵀ); the notes expand in
+right eigenvectors, which is wrong unless W is symmetric (the erratum below).
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.jacobian_product import jacobian_symbol
-from derivations.ch3_bptt.network import PASCANU, symbolic_matrix, symbolic_vector, unroll
-from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.ch3_bptt.network import PASCANU
+from derivations.ch3_bptt.symbols import JacobianAcross
+from derivations.engine import (
+    Chain,
+    Derivation,
+    Hypothesis,
+    Induction,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
+from derivations.notation import DIMENSION, symbol
 
 # One eigenvalue inside the unit circle, one outside; not symmetric, so left ≠ right.
 LINEAR_W = sympy.ImmutableMatrix([[sympy.Rational(1, 2), 1], [0, sympy.Rational(3, 2)]])
 EIGENVALUES = (sympy.Rational(1, 2), sympy.Rational(3, 2))
-LEFT_EIGENVECTORS = (sympy.ImmutableMatrix([[1, -1]]), sympy.ImmutableMatrix([[0, 1]]))
+LEFT_EIGENVECTORS = (sympy.ImmutableMatrix([1, -1]), sympy.ImmutableMatrix([0, 1]))
 RIGHT_EIGENVECTOR = sympy.ImmutableMatrix([1, 0])  # W q = q/2
+# The quarter turn R of chapter 1: normal (RᵀR = RRᵀ), eigenvalue i with eigenvector (1, i).
+QUARTER_TURN = sympy.ImmutableMatrix([[0, 1], [-1, 0]])
+TURN_EIGENVECTOR = sympy.ImmutableMatrix([1, sympy.I])
+
+ell, lam, W = symbol("l"), symbol("lambda"), symbol("W")
 
 
-def _identity(entry: sympy.Basic) -> sympy.Basic:
-    return entry
+def _example_names() -> tuple[sympy.MatrixSymbol, ...]:
+    """W_{ex}, p_1, p_2: the names the animation ``EigenComponentsUnderPowers`` reads."""
+    return (sympy.MatrixSymbol("W_{ex}", 2, 2),
+            sympy.MatrixSymbol("p_1", 2, 1), sympy.MatrixSymbol("p_2", 2, 1))
 
 
 @register
 def linear_jacobian_powers() -> Derivation:
-    ell = symbol("l")
-    w = sympy.MatrixSymbol("W", 2, 2)
-    w_symbolic = symbolic_matrix("w", 2, 2)
-    start = symbolic_vector("a", 2)
-    drives = [symbolic_vector(f"d{t}", 2) for t in (1, 2, 3)]
-    states = unroll(w_symbolic, start, drives, activation=_identity)
-    jacobian = jacobian_symbol(3, 0, 2)
-    w_example = sympy.MatrixSymbol("W_{ex}", 2, 2)
-    p1, p2 = (sympy.MatrixSymbol(f"p_{i}", 1, 2) for i in (1, 2))
-    lam1, lam2 = (sympy.Symbol(f"lambda_{i}") for i in (1, 2))
-    c1, c2 = sympy.symbols("c_1 c_2")
-    gradient = c1 * p1 + c2 * p2
+    across = JacobianAcross(ell)
+    p = sympy.MatrixSymbol("p", DIMENSION, 1)
+    w_example, p_1, p_2 = _example_names()
+    lam_1, lam_2 = sympy.Symbol("lambda_1"), sympy.Symbol("lambda_2")
     return Derivation(
         slug="linear-jacobian-powers",
-        title="Linear case: the Jacobian is W^l and each eigen-component scales like λᵢ^l",
+        title="Linear case: each eigen-component is multiplied by its eigenvalue at every step",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "With $\\sigma$ the identity every $\\operatorname{diag}(\\sigma')$ is $I$, so "
-            "$\\frac{\\partial x_t}{\\partial x_k} = W^{l}$ with $l = t - k$. Write the row "
-            "vector $\\frac{\\partial\\varepsilon_t}{\\partial x_t} = \\sum_i c_i p_i^\\top$ in "
-            "left eigenvectors ($p_i^\\top W = \\lambda_i p_i^\\top$, possible whenever $W$ is "
-            "diagonalisable). Then $\\frac{\\partial\\varepsilon_t}{\\partial x_t}W^l = "
-            "\\sum_i c_i\\lambda_i^l p_i^\\top$: the component along $p_i$ grows if "
-            "$|\\lambda_i| > 1$ and vanishes if $|\\lambda_i| < 1$. The example has "
-            "$\\lambda = 1/2$ and $3/2$."
+        statement=(
+            r"With $\sigma$ the identity, for every size $d$ and every $l \geq 0$, the Jacobian "
+            r"across $l$ steps is $W^l$, and a left eigenvector $p^\top W = \lambda p^\top$ "
+            r"comes out multiplied by $\lambda^l$. So a gradient row "
+            r"$\sum_i c_i p_i^\top$ becomes $\sum_i c_i\lambda_i^l p_i^\top$: a component "
+            r"with $c_i \neq 0$ grows if $|\lambda_i| > 1$ and vanishes if $|\lambda_i| < 1$, "
+            r"as in the example $W_{ex}$ ($\lambda_1 = 1/2$, $\lambda_2 = 3/2$)."
         ),
         hypotheses=(
-            r"$\sigma(x) = x$; $x_t = Wx_{t-1} + d_t$ with $d_t = W_{in}u_t + b$; for the "
-            r"Jacobian check $W$ is a symbolic $2\times2$ matrix.",
-            r"$W_{ex} = \begin{bmatrix}1/2 & 1\\ 0 & 3/2\end{bmatrix}$ with left eigenvectors "
-            r"$p_1^\top = (1, -1)$, $p_2^\top = (0, 1)$ for $\lambda_1 = 1/2$, "
-            r"$\lambda_2 = 3/2$; $c_1, c_2$ arbitrary; $l \geq 0$ an integer.",
+            Hypothesis("linear-chain-rule", JacobianAcross(ell + 1), W * across,
+                       text=r"the chain rule with $\sigma$ the identity: every factor is $W$"),
+            Hypothesis("no-steps", JacobianAcross(0), sympy.Identity(DIMENSION)),
+            Hypothesis("left-eigenvector", p.T * W, lam * p.T),
+            Hypothesis("case-l", across, W**ell, local=True,
+                       text="the case $l$, for the induction"),
         ),
         definitions={
-            w: w_symbolic,
-            jacobian: states[3].jacobian(list(start)),
             w_example: LINEAR_W,
-            p1: LEFT_EIGENVECTORS[0],
-            p2: LEFT_EIGENVECTORS[1],
-            lam1: EIGENVALUES[0],
-            lam2: EIGENVALUES[1],
+            p_1: LEFT_EIGENVECTORS[0],
+            p_2: LEFT_EIGENVECTORS[1],
+            lam_1: EIGENVALUES[0],
+            lam_2: EIGENVALUES[1],
         },
         steps=(
-            Step("linear-jacobian", jacobian, w**3,
-                 "SymPy's Jacobian of three linear steps is W³: every diag(σ′) is I.",
-                 Symbolic(rewrite=sympy.expand)),
-            Step("first-left-eigenvector", p1 * w_example, lam1 * p1,
-                 "p₁ᵀW = ½p₁ᵀ.", Symbolic()),
-            Step("second-left-eigenvector", p2 * w_example, lam2 * p2,
-                 "p₂ᵀW = (3/2)p₂ᵀ.", Symbolic()),
-            Step("components-scale-like-powers", gradient * w_example**ell,
-                 c1 * lam1**ell * p1 + c2 * lam2**ell * p2,
-                 "Induction on l: each step multiplies the i-th component by λᵢ.",
-                 Induction(ell, recurrence=lambda previous: previous * LINEAR_W)),
-            Step("growing-component", sympy.Limit(1 / lam2**ell, ell, sympy.oo), sympy.Integer(0),
-                 "The component along p₂ explodes: 1/λ₂^l → 0, so λ₂^l → ∞ (|λ₂| > 1) …",
+            Step("one-more-step", JacobianAcross(ell + 1), W * across, "The chain rule.",
+                 Symbolic(), given=("linear-chain-rule",)),
+            Step("by-the-case-l", W * across, W ** (ell + 1), r"The case $l$.", Symbolic(),
+                 given=("case-l",)),
+            Step("case-l-plus-one", JacobianAcross(ell + 1), W ** (ell + 1),
+                 "Steps (1) and (2).", Chain(("one-more-step", "by-the-case-l"))),
+            Step("jacobian-is-power", across, W**ell, r"Induction on $l$, from $I = W^0$.",
+                 Induction(ell, step="case-l-plus-one", hypothesis="case-l"),
+                 given=("no-steps",)),
+            Step("left-eigenvector-powers", p.T * W**ell, lam**ell * p.T,
+                 r"Induction on $l$: each factor $W$ multiplies $p^\top$ by $\lambda$.",
+                 Induction(ell, recurrence=lambda previous: previous * W),
+                 given=("left-eigenvector",)),
+            Step("component-scales", p.T * across, lam**ell * p.T,
+                 r"The Jacobian is $W^l$, and $p^\top W^l = \lambda^l p^\top$.",
+                 Symbolic(), given=("jacobian-is-power", "left-eigenvector-powers")),
+            Step("first-left-eigenvector", p_1.T * w_example, lam_1 * p_1.T,
+                 r"The example: $p_1^\top W_{ex} = \lambda_1 p_1^\top$ …", Symbolic()),
+            Step("second-left-eigenvector", p_2.T * w_example, lam_2 * p_2.T,
+                 r"… and $p_2^\top W_{ex} = \lambda_2 p_2^\top$ …", Symbolic()),
+            Step("growing-component", sympy.Limit(1 / lam_2**ell, ell, sympy.oo),
+                 sympy.Integer(0),
+                 r"… so the component along $p_2$ explodes ($\lambda_2^l \to \infty$) …",
                  Symbolic()),
-            Step("vanishing-component", sympy.Limit(lam1**ell, ell, sympy.oo), sympy.Integer(0),
-                 "… the one along p₁ vanishes (|λ₁| < 1).", Symbolic()),
+            Step("vanishing-component", sympy.Limit(lam_1**ell, ell, sympy.oo),
+                 sympy.Integer(0), r"… and the one along $p_1$ vanishes.", Symbolic()),
         ),
+        conclusion="component-scales",
+        claims_every_size=True,
     )
 
 
 @register
 def erratum_left_eigenvectors() -> Derivation:
-    w = sympy.MatrixSymbol("W_{ex}", 2, 2)
+    w_example = _example_names()[0]
     q = sympy.MatrixSymbol("q", 2, 1)
-    lam = sympy.Symbol("lambda_1")
+    lam_1 = sympy.Symbol("lambda_1")
+    a, v = symbol("A"), sympy.MatrixSymbol("v", DIMENSION, 1)
+    turn, q_turn = symbol("R"), sympy.MatrixSymbol("q_R", 2, 1)
     return Derivation(
         slug="erratum-left-eigenvectors",
-        title="Erratum: a row gradient needs left eigenvectors, not Wqᵢ = λᵢqᵢ",
+        title="A row gradient needs left eigenvectors, not right ones",
         chapter=3,
         source=PASCANU,
-        summary=(
-            "The notes take $Wq_i = \\lambda_i q_i$ and then use $q_i^\\top W^l = "
-            "\\lambda_i^l q_i^\\top$. That second identity needs $q_i$ to be an eigenvector "
-            "of $W^\\top$ (a left eigenvector of $W$). The two notions coincide for symmetric "
-            "(more generally, normal) $W$, which is why the slip is easy to miss; the "
-            "eigenvalues are the same either way, so the conclusion about "
-            "$|\\lambda_i| \\gtrless 1$ survives."
+        statement=(
+            r"The notes expand in eigenvectors $Wq_i = \lambda_i q_i$ and then use "
+            r"$q_i^\top W^l = \lambda_i^l q_i^\top$. That needs $q_i$ to be a *left* "
+            r"eigenvector, $q_i^\top W = \lambda_i q_i^\top$, which a right eigenvector "
+            r"in general is not: $q$ below is a counterexample. The two notions coincide for "
+            r"symmetric $W$ (steps 3 and 4, every size $d$), not for every normal $W$: the "
+            r"quarter turn $R$ is normal, yet for its eigenvector $q_R$ the left eigenvector is "
+            r"the conjugate $\bar q_R$, not $q_R$. The eigenvalues are the same either way, so "
+            r"the notes' conclusion about $|\lambda_i| \gtrless 1$ survives."
         ),
         hypotheses=(
-            r"$W_{ex} = \begin{bmatrix}1/2 & 1\\ 0 & 3/2\end{bmatrix}$, $q = (1, 0)^\top$, "
-            r"$\lambda_1 = 1/2$.",
+            Hypothesis("symmetric", a.T, a, text="$A$ is symmetric"),
+            Hypothesis("right-eigenvector", a * v, lam * v),
         ),
-        definitions={w: LINEAR_W, q: RIGHT_EIGENVECTOR, lam: EIGENVALUES[0]},
+        definitions={
+            w_example: LINEAR_W,
+            q: RIGHT_EIGENVECTOR,
+            lam_1: EIGENVALUES[0],
+            turn: QUARTER_TURN,
+            q_turn: TURN_EIGENVECTOR,
+        },
         steps=(
-            Step("right-eigenvector", w * q, lam * q,
-                 "q is a (right) eigenvector: W q = ½ q …", Symbolic()),
-            Step("not-a-left-eigenvector", q.T * w, lam * q.T,
-                 "… but qᵀW = (½, 1) ≠ ½qᵀ, so qᵀW^l ≠ λ^l qᵀ.", Symbolic(),
-                 relation=Relation.NE),
+            Step("right-eigenvector-example", w_example * q, lam_1 * q,
+                 r"$q$ is a right eigenvector of $W_{ex}$ …", Symbolic()),
+            Step("not-a-left-eigenvector", q.T * w_example, lam_1 * q.T,
+                 r"… but not a left one.", Symbolic(), relation=Relation.NE,
+                 still_true={"rhs+1": "q^T W_ex = (1/2, 1) is not (3/2, 1) either",
+                             "rhs*2": "nor (1, 0)"}),
+            Step("symmetric-transpose", v.T * a, v.T * a.T, r"$A^\top = A$ …", Symbolic(),
+                 given=("symmetric",)),
+            Step("symmetric-left", v.T * a.T, lam * v.T,
+                 r"… and $v^\top A^\top = (Av)^\top = \lambda v^\top$.", Symbolic(),
+                 given=("right-eigenvector",)),
+            Step("quarter-turn-normal", turn.T * turn, turn * turn.T,
+                 r"$R$ is normal (orthogonal, in fact).", Symbolic()),
+            Step("quarter-turn-eigenvector", turn * q_turn, sympy.I * q_turn,
+                 r"$Rq_R = iq_R$ …", Symbolic()),
+            Step("quarter-turn-transpose", q_turn.T * turn, -sympy.I * q_turn.T,
+                 r"… but $q_R^\top R = -iq_R^\top \neq iq_R^\top$ …", Symbolic()),
+            Step("quarter-turn-conjugate", sympy.adjoint(q_turn) * turn,
+                 sympy.I * sympy.adjoint(q_turn),
+                 r"… while $q_R^* R = iq_R^*$, $q_R^* = \bar q_R^\top$: for a normal matrix "
+                 r"the left eigenvector is the conjugate $\bar q_R$.", Symbolic()),
         ),
+        conclusion="not-a-left-eigenvector",
     )
