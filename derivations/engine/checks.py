@@ -68,9 +68,11 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     that leaves the answer open, ``simplify``.
     """
     givens = givens or Givens()
-    # Facts rewrite before evaluation (QᵀQ inside det(QᵀQ)) and after it (new products).
-    lhs, rhs = (evaluate_limits(givens.rewrite(evaluate_holding_limits(givens.rewrite(side))))
-                for side in (lhs, rhs))
+    # Equations between matrices rewrite before evaluation (QᵀQ inside det(QᵀQ)) and after
+    # it (new products); bounds enter once everything is evaluated, so a bounded symbol keeps
+    # its own assumptions while SymPy works (an index m ≤ d stays a positive integer).
+    lhs, rhs = (evaluate_limits(givens.substitute_bounds(givens.rewrite_words(
+        evaluate_holding_limits(givens.rewrite_words(side))))) for side in (lhs, rhs))
     if _infinite(lhs) or _infinite(rhs):
         return _decide_infinite(lhs, relation, rhs)
     try:

@@ -245,9 +245,13 @@ class Derivation:
             earlier.add(step.label)
 
     def _check_definitions_are_read(self) -> None:
+        written = list(self._written_expressions())
         read: set[sympy.Basic] = set()
-        for expression in self._written_expressions():
+        for expression in written:
             read |= _symbols_of(expression)
+        # A key that is not a symbol (``σ(x)``) is read where it occurs as a subexpression.
+        read |= {key for key in self.definitions if not isinstance(key, sympy.Symbol)
+                 and any(_has(expression, key) for expression in written)}
         frontier = list(read)
         while frontier:
             symbol = frontier.pop()
@@ -327,6 +331,12 @@ def evaluate_holding_limits(expression: sympy.Basic) -> sympy.Basic:
         for limit, placeholder in held.items()
     }
     return evaluated.xreplace(restored)
+
+
+def _has(expression: sympy.Basic, part: sympy.Basic) -> bool:
+    if isinstance(expression, sympy.MatrixBase):
+        return any(entry.has(part) for entry in expression)
+    return expression.has(part)
 
 
 def _symbols_of(expression: sympy.Basic) -> set[sympy.Basic]:

@@ -33,4 +33,4 @@ class OperatorNorm(sympy.Function):
     is_nonnegative = True
 
     def _latex(self, printer: sympy.printing.latex.LatexPrinter) -> str:
-        return rf"\lVert {printer._print(self.args[0])}\rVert_{{2}}"
+        return rf"\left\lVert {printer._print(self.args[0])}\right\rVert_{{2}}"

@@ -69,7 +69,15 @@ class Givens:
         return cls(tuple(rules), tuple(slack), tuple(equations), tuple(inequations))
 
     def rewrite(self, expression: sympy.Basic) -> sympy.Basic:
-        """Apply the rewrite rules, then the slack substitutions, until nothing changes."""
+        """Apply the rewrite rules, then the slack substitutions."""
+        return self.substitute_bounds(self.rewrite_words(expression))
+
+    def substitute_bounds(self, expression: sympy.Basic) -> sympy.Basic:
+        """Replace each bounded symbol by its parametrisation in a slack variable."""
+        return expression.xreplace(dict(self.slack)) if self.slack else expression
+
+    def rewrite_words(self, expression: sympy.Basic) -> sympy.Basic:
+        """Apply the rewrite rules until nothing changes."""
         if self.rules:
             for _ in range(MAX_REWRITE_ROUNDS):
                 rewritten = distribute(expression)
@@ -81,8 +89,6 @@ class Givens:
             else:
                 raise ValueError(f"rewriting with the given facts did not settle in "
                                  f"{MAX_REWRITE_ROUNDS} rounds")
-        if self.slack:
-            expression = expression.xreplace(dict(self.slack))
         return expression
 
     @property
@@ -186,7 +192,8 @@ def _parametrise(atom: sympy.Basic,
     labels = "_".join(label for _, _, label in bounds)
     if len(bounds) == 1:
         relation, other, _ = bounds[0]
-        gap = _slack_symbol(labels, relation.strict)
+        whole = bool(atom.is_integer and other.is_integer)  # the gap between integers is one
+        gap = _slack_symbol(labels, relation.strict, integer=whole)
         return other - gap if relation.direction < 0 else other + gap
     uppers = [b for b in bounds if b[0].direction < 0]
     lowers = [b for b in bounds if b[0].direction > 0]
@@ -202,10 +209,10 @@ def _parametrise(atom: sympy.Basic,
                      "parametrisation here; cite one of the two bounds")
 
 
-def _slack_symbol(label: str, strict: bool) -> sympy.Dummy:
+def _slack_symbol(label: str, strict: bool, integer: bool = False) -> sympy.Dummy:
     if strict:
-        return sympy.Dummy(f"slack_{label}", positive=True)
-    return sympy.Dummy(f"slack_{label}", nonnegative=True)
+        return sympy.Dummy(f"slack_{label}", positive=True, integer=integer or None)
+    return sympy.Dummy(f"slack_{label}", nonnegative=True, integer=integer or None)
 
 
 def _is_atom(expression: sympy.Basic) -> bool:
