@@ -48,10 +48,11 @@ def _print_record(item: DerivationRecord) -> None:
         print(f"    FAIL {problem}")
 
 
-def command_verify(requested: list[str], jobs: int | None, seconds: float | None) -> int:
+def command_verify(requested: list[str], jobs: int | None, seconds: float | None,
+                   reuse: bool) -> int:
     started = time.perf_counter()
     selected = _resolve(requested)
-    found = records(selected, jobs=jobs, seconds=seconds)
+    found = records(selected, jobs=jobs, seconds=seconds, reuse=reuse)
     for item in found:
         _print_record(item)
     failed = sum(not item.passed for item in found)
@@ -124,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify_parser.add_argument("--timeout", type=_positive_seconds, default=None,
                                help="seconds one step may take (default: "
                                     "$DERIVATIONS_STEP_TIMEOUT or 20)")
+    verify_parser.add_argument("--fresh", action="store_true",
+                               help="verify everything again, even derivations whose sources "
+                                    "did not change since they last passed")
     commands.add_parser("list", help="list registered derivations")
     show_parser = commands.add_parser("show", help="print a derivation as the site's Markdown")
     show_parser.add_argument("slug")
@@ -142,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as malformed:  # a bad $DERIVATIONS_STEP_TIMEOUT is a usage error
             raise UsageError(str(malformed)) from None
         if arguments.command == "verify":
-            return command_verify(arguments.slugs, arguments.jobs, arguments.timeout)
+            return command_verify(arguments.slugs, arguments.jobs, arguments.timeout,
+                                  reuse=not arguments.fresh and arguments.timeout is None)
         if arguments.command == "mutate":
             return command_mutate(arguments.slugs, arguments.timeout)
         if arguments.command == "list":

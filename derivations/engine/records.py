@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
+from derivations.engine import verdicts
 from derivations.engine.registry import get
 from derivations.engine.scope import ScopeKind
 from derivations.engine.verify import verify
@@ -100,14 +101,29 @@ def default_jobs() -> int:
 
 def records(slugs: list[str], jobs: int | None = None, seconds: float | None = None,
             progress: Callable[[DerivationRecord], None] | None = None,
-            ) -> list[DerivationRecord]:
-    """Records for ``slugs`` in their order, verified by ``jobs`` processes (one per core)."""
+            reuse: bool = True) -> list[DerivationRecord]:
+    """Records for ``slugs`` in their order, verified by ``jobs`` processes (one per core).
+
+    With ``reuse``, a derivation whose sources did not change since it last passed is
+    not verified again (see :mod:`derivations.engine.verdicts`).
+    """
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise ValueError(f"jobs: expected a positive number of processes, got {jobs}")
     found: dict[str, DerivationRecord] = {}
-    for item in _run(slugs, jobs, seconds):
+    pending = []
+    for slug in slugs:
+        kept = verdicts.load(slug) if reuse else None
+        if kept is None:
+            pending.append(slug)
+            continue
+        found[slug] = DerivationRecord.from_dict(kept)
+        if progress is not None:
+            progress(found[slug])
+    for item in _run(pending, jobs, seconds):
         found[item.slug] = item
+        if reuse and item.passed:
+            verdicts.keep(item.slug, item.as_dict())
         if progress is not None:
             progress(item)
     return [found[slug] for slug in slugs]

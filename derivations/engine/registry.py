@@ -43,6 +43,14 @@ def _load_chapters() -> None:
             importlib.import_module(f"{package_name}.{module.name}")
 
 
+def builder_module(slug: str) -> str:
+    """The module that registers ``slug`` (whose source a cached verdict depends on)."""
+    _load_chapters()
+    if slug not in _BUILDERS:
+        raise KeyError(f"unknown derivation {slug!r}; known: {', '.join(sorted(_BUILDERS))}")
+    return _BUILDERS[slug].__module__
+
+
 def chapter_of(slug: str) -> int:
     """The chapter whose package registered ``slug`` (``derivations.ch2_…`` is 2), without
     building the derivation."""
