@@ -1,11 +1,14 @@
 // A link to a step of a folded proof (#slug--label) or to the proof itself (#slug--proof) opens
 // every <details> around its target and scrolls to it: on load, after an instant navigation,
-// when the hash changes, and when Material moves to an anchor without a hashchange event.
+// on a click, and when the hash changes.
 (() => {
-  function openTarget() {
+  const hashTarget = () => {
     const id = decodeURIComponent(location.hash.slice(1));
-    const target = id && document.getElementById(id);
-    if (!target) return;
+    return id ? document.getElementById(id) : null;
+  };
+  const scrollToTarget = (target) => target.scrollIntoView({ block: "start" });
+
+  function openAround(target) {
     let opened = false;
     for (let node = target; node; node = node.parentElement) {
       if (node.tagName === "DETAILS" && !node.open) {
@@ -13,14 +16,63 @@
         opened = true;
       }
     }
-    if (opened) {
-      // After the browser (or Material) has tried to scroll to the then hidden target.
-      requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
+    return opened;
+  }
+
+  // Material and the browser can scroll once more after the step has been shown (a late reveal
+  // of the <details>, the browser re-expanding it for the fragment). For a moment after a
+  // navigation, every few frames, bring the step back if it is hidden under the header or low on
+  // the screen; any wheel, touch or key from the reader ends the watch.
+  const WATCH_MS = 2500;
+  const CHECK_MS = 150;
+  function keepInView(id) {
+    const started = performance.now();
+    let timer = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      for (const type of ["wheel", "touchstart", "keydown"]) {
+        window.removeEventListener(type, stop, true);
+      }
+    };
+    const check = () => {
+      // Looked up each time: an instant navigation may have replaced the page's content.
+      const target = document.getElementById(id);
+      if (!target) return stop();
+      const box = target.getBoundingClientRect();
+      const header = document.querySelector(".md-header");
+      const below = header ? header.getBoundingClientRect().bottom : 0;
+      const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || below;
+      if (box.height > 0 && (box.top < below || Math.abs(box.top - margin) > margin / 2)) {
+        scrollToTarget(target);
+      }
+      if (performance.now() - started < WATCH_MS) timer = setTimeout(check, CHECK_MS);
+      else stop();
+    };
+    for (const type of ["wheel", "touchstart", "keydown"]) {
+      window.addEventListener(type, stop, true);
+    }
+    timer = setTimeout(check, CHECK_MS);
+  }
+
+  function openTarget() {
+    const target = hashTarget();
+    if (target && openAround(target)) {
+      // After the browser has tried to scroll to the then hidden target.
+      requestAnimationFrame(() => scrollToTarget(target));
+      keepInView(target.id);
     }
   }
+
+  // A click on a link to a folded step of this page: open the step's <details> before the
+  // browser scrolls to it, and keep the step in view while Material re-renders the page.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a[href*='#']");
+    if (!link || link.origin !== location.origin || link.pathname !== location.pathname) return;
+    const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (target && openAround(target)) keepInView(target.id);
+  }, true);
   companionOnEveryPage(openTarget);
   window.addEventListener("hashchange", openTarget);
-  if (typeof location$ !== "undefined") location$.subscribe(() => setTimeout(openTarget));
   // Formulas change height once typeset: scroll again so the step stays in view.
   document.addEventListener("companion:typeset", openTarget);
 })();
