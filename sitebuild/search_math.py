@@ -1,16 +1,12 @@
-"""Math in the search index as typeset formulas, and the index for pages opened from disk.
+"""Math in the search index as typeset formulas.
 
 Material's search shows a section's text under each result. Left alone, its
 math would show as TeX source (``\\(W^t\\)``), and a highlighted search term
 could split a formula in two. Each formula is therefore stored as an empty
 ``<span class="search-math" data-tex="…">``: the search worker neither indexes
 nor highlights inside a tag, and ``site/javascripts/search-math.js`` typesets
-the span with KaTeX when a result is shown. Formulas are not searchable; their
+the span with KaTeX when a result is shown. Formulas are not searchable; the
 words around them are.
-
-Opened from disk (``file://``), Material loads the index as a script,
-``search/search_index.js``, since a page cannot fetch a file; it is written here
-beside the JSON index.
 """
 
 from __future__ import annotations
@@ -22,7 +18,6 @@ from pathlib import Path
 
 MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 INDEX = Path("search") / "search_index.json"
-SCRIPT = Path("search") / "search_index.js"
 
 
 def _span(match: re.Match[str]) -> str:
@@ -38,7 +33,7 @@ def math_as_spans(text: str) -> str:
 
 
 def rewrite_index(site: Path) -> dict | None:
-    """Rewrite the site's search index in place, write its ``file://`` script; return it.
+    """Rewrite the site's search index in place; return it.
 
     None if the site has no search index (the search plugin is off).
     """
@@ -50,7 +45,6 @@ def rewrite_index(site: Path) -> dict | None:
         for part in ("title", "text"):
             if document.get(part):
                 document[part] = math_as_spans(document[part])
-    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
-    path.write_text(text, encoding="utf-8")
-    (site / SCRIPT).write_text(f"var __index = {text};\n", encoding="utf-8")
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                    encoding="utf-8")
     return index

@@ -7,5 +7,4 @@ companionOnEveryPage(() => {
     ],
     throwOnError: false,
   });
-  document.dispatchEvent(new CustomEvent("companion:typeset"));
 });

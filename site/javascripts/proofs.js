@@ -73,6 +73,4 @@
   }, true);
   companionOnEveryPage(openTarget);
   window.addEventListener("hashchange", openTarget);
-  // Formulas change height once typeset: scroll again so the step stays in view.
-  document.addEventListener("companion:typeset", openTarget);
 })();
