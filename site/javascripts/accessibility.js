@@ -8,6 +8,7 @@
     [".md-typeset .theorem-formula, .md-typeset .checked-formula-math",
       "formula (scrolls horizontally)"],
     [".md-typeset__scrollwrap", "table (scrolls horizontally)"],
+    [".md-typeset .figure-scroll", "figure (scrolls horizontally)"],
   ];
 
   function labelScrollingRegions() {

@@ -54,9 +54,12 @@
     timer = setTimeout(check, CHECK_MS);
   }
 
-  function openTarget() {
+  // ``always``: the reader asked for this hash just now (a hashchange), so go to a step in a proof
+  // even if the browser has already unfolded it; on a page load, only if it was folded.
+  function openTarget(always = false) {
     const target = hashTarget();
-    if (target && openAround(target)) {
+    if (!target) return;
+    if (openAround(target) || (always && target.closest("details"))) {
       // After the browser has tried to scroll to the then hidden target.
       requestAnimationFrame(() => scrollToTarget(target));
       keepInView(target.id);
@@ -71,6 +74,6 @@
     const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
     if (target && openAround(target)) keepInView(target.id);
   }, true);
-  companionOnEveryPage(openTarget);
-  window.addEventListener("hashchange", openTarget);
+  companionOnEveryPage(() => openTarget());
+  window.addEventListener("hashchange", () => openTarget(true));
 })();

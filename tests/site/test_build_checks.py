@@ -48,7 +48,8 @@ LEAKS = {
     "figure text": '<svg><text x="1" y="2">γ = 0</text></svg>',
     "a video's accessible name": '<video aria-label="φⁿ grows"></video>',
     "an image's alt text": '<img alt="the state x_t" src="a.png">',
-    "a table of contents entry": r'<nav><a href="#a"><span class="md-ellipsis">Cost of \(F_n\)</span></a></nav>',
+    "a table of contents entry":
+        r'<nav><a href="#a"><span class="md-ellipsis">Cost of \(F_n\)</span></a></nav>',
 }
 
 
@@ -81,7 +82,8 @@ def test_clean_text_passes(body):
 
 
 def test_the_search_index_is_checked_after_its_math_is_rewritten():
-    index = {"docs": [{"location": "a.html", "title": "Powers", "text": r"<p>grow like \(W^t\)</p>"}]}
+    index = {"docs": [{"location": "a.html", "title": "Powers",
+                       "text": r"<p>grow like \(W^t\)</p>"}]}
     assert search_index_leaks(index), "raw TeX in a snippet"
     for document in index["docs"]:
         document["text"] = math_as_spans(document["text"])
