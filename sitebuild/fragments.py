@@ -322,7 +322,9 @@ def table_cell(markdown: str) -> str:
     parts = _MATH.split(markdown)
     for index, part in enumerate(parts):
         if index % 2:  # math
-            parts[index] = part.replace(r"\|", r"\Vert ").replace("|", r"\vert ")
+            # ``{}`` ends the command without a space, which would stop arithmatex from
+            # seeing a closing ``$``.
+            parts[index] = part.replace(r"\|", r"\Vert{}").replace("|", r"\vert{}")
         else:
             parts[index] = part.replace("|", r"\|")
     return "".join(parts)

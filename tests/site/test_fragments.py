@@ -62,7 +62,7 @@ def test_a_failed_derivation_keeps_its_anchor():
 
 def test_table_cells_keep_their_pipes_inside_math():
     assert table_cell(r"the largest $|\lambda|$, with $\|x\|$ | in prose") == \
-        r"the largest $\vert \lambda\vert $, with $\Vert x\Vert $ \| in prose"
+        r"the largest $\vert{}\lambda\vert{}$, with $\Vert{}x\Vert{}$ \| in prose"
 
 
 def test_every_notation_row_has_five_cells():
