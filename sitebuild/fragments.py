@@ -30,6 +30,7 @@ from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
 TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
+_MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
 
 
 def pages_including() -> dict[str, str]:
@@ -163,19 +164,32 @@ def formula_fragments(pages: dict[str, str]) -> dict[str, str]:
             for derivation in _buildable() for step in derivation.steps}
 
 
+def caption_markdown(caption: str) -> str:
+    """A caption (words with ``$…$`` math) for a Markdown-processed caption: HTML special
+    characters escaped in the words, the math left to arithmatex."""
+    parts = _MATH.split(caption)
+    return "".join(part if index % 2 else html.escape(part, quote=False)
+                   for index, part in enumerate(parts))
+
+
 def video_fragment(stamp: dict) -> str:
-    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster."""
+    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster.
+
+    The caption is Markdown, so its ``$…$`` math is typeset; the video takes its
+    accessible name from the caption (``aria-labelledby``) rather than from a copy
+    in an attribute, where math could only be spelt in TeX or Unicode.
+    """
     name = stamp["scene"]
     module_file = stamp["module"].replace(".", "/") + ".py"
-    caption = html.escape(stamp["caption"])
     return (
-        f'<figure class="scene" id="scene-{name}">\n'
+        f'<figure class="scene" id="scene-{name}" markdown="1">\n'
         f'<video controls preload="metadata" playsinline width="854" height="480" '
-        f'poster="media/{name}.png" aria-label="{caption}">\n'
+        f'poster="media/{name}.png" aria-labelledby="scene-{name}-caption">\n'
         f'<source src="media/{name}.webm" type="video/webm">\n'
         f'<source src="media/{name}.mp4" type="video/mp4">\n'
         f"</video>\n"
-        f"<figcaption>{caption} <br><small>Render it yourself: "
+        f'<figcaption markdown="span"><span id="scene-{name}-caption">'
+        f"{caption_markdown(stamp['caption'])}</span> <br><small>Render it yourself: "
         f"<code>manim -ql {module_file} {name}</code></small></figcaption>\n"
         f"</figure>\n"
     )
@@ -311,9 +325,6 @@ def _compute_tables() -> dict[str, str]:
                 fragments[key] = (f'!!! failure "table {name} failed"\n\n'
                                   f"    `{html.escape(f'{type(error).__name__}: {error}')}`\n")
     return fragments
-
-
-_MATH = re.compile(r"(\$[^$]+\$)")
 
 
 def table_cell(markdown: str) -> str:

@@ -19,6 +19,7 @@ from sitebuild.fragments import (
     notation_fragment,
     scene_title,
     table_cell,
+    video_fragment,
 )
 from sitebuild.leaks import page_leaks
 from tests.site.specimen_derivations import exercise_quarter, geometric_bound
@@ -138,3 +139,13 @@ def test_a_formula_in_a_figure_is_typeset_not_spelt_in_unicode():
     assert page_leaks(f"<body>{typeset}</body>", "figure") == []
     spelt = svg.document(200, 100, "plot", [svg.text(10, 20, "γ = 0")])
     assert page_leaks(f"<body>{spelt}</body>", "figure")
+
+
+def test_a_video_caption_is_markdown_with_math_and_names_the_video():
+    stamp = {"scene": "Powers", "module": "animations.powers", "chapter": 1,
+             "caption": "Powers $W^t$ of a matrix with $\\rho < 1$ fade & shrink."}
+    text = video_fragment(stamp)
+    assert 'aria-labelledby="scene-Powers-caption"' in text
+    assert '<span id="scene-Powers-caption">Powers $W^t$ of a matrix with $\\rho < 1$ fade '\
+           '&amp; shrink.</span>' in text
+    assert "aria-label=" not in text
