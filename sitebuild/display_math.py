@@ -75,10 +75,15 @@ def unchecked_display_formulas(markup: str, page: str,
     return problems
 
 
+CHECKED_FRAGMENTS = ("derivations/**/*.md", "formulas/**/*.md", "errata-list.md")
+
+
 def generated_formulas(generated: Path) -> set[str]:
-    """The normalised display formulas of the generated derivation and formula fragments."""
+    """The normalised display formulas of the generated derivation and formula fragments (not
+    of tables or other generated text, which may not hold a display formula at all)."""
     found: set[str] = set()
-    for path in sorted(generated.rglob("*.md")):
+    paths = sorted({path for pattern in CHECKED_FRAGMENTS for path in generated.glob(pattern)})
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         found |= {normalise(m) for m in _DISPLAY_INLINE.findall(text)}
         found |= {normalise(m) for m in _DISPLAY_BLOCK.findall(text)}

@@ -141,8 +141,10 @@ def test_a_hand_typed_formula_in_a_checked_box_is_rejected(tmp_path):
     (tmp_path / "formulas").mkdir()
     (tmp_path / "formulas" / "a.md").write_text(
         '<div class="checked-formula-math" markdown="span">$\\displaystyle h_t = W h_{t-1}$</div>')
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "t.md").write_text("$\\displaystyle h_t = 2 W h_{t-1}$")
     checked = generated_formulas(tmp_path)
-    assert checked == {"h_t = W h_{t-1}"}
+    assert checked == {"h_t = W h_{t-1}"}  # a table's formula is not a checked one
     genuine = page(f'<div class="checked-formula">{DISPLAY_INLINE}</div>')
     forged = page(r'<div class="checked-formula"><span class="arithmatex">'
                   r"\(\displaystyle h_t = 2 W h_{t-1}\)</span></div>")
