@@ -25,7 +25,9 @@
   // the screen; any wheel, touch or key from the reader ends the watch.
   const WATCH_MS = 2500;
   const CHECK_MS = 150;
+  let stopWatching = () => {};  // one watch at a time: a new navigation ends the last one
   function keepInView(id) {
+    stopWatching();
     const started = performance.now();
     let timer = 0;
     const stop = () => {
@@ -51,6 +53,7 @@
     for (const type of ["wheel", "touchstart", "keydown"]) {
       window.addEventListener(type, stop, true);
     }
+    stopWatching = stop;
     timer = setTimeout(check, CHECK_MS);
   }
 
