@@ -76,7 +76,8 @@ def failure_fragment(record: DerivationRecord) -> str:
     """
     lines = [f'<div class="derivation-failed" id="{record.slug}" markdown="1">', "",
              f'!!! failure "{record.slug} does not verify"', ""]
-    lines += [f"    - `{html.escape(line)}`" for line in record.failures()]
+    # A double-backtick code span: Markdown escapes its text itself and no math is typeset in it.
+    lines += [f"    - `` {line.replace('``', '` `')} ``" for line in record.failures()]
     return "\n".join([*lines, "", "</div>"]) + "\n"
 
 
