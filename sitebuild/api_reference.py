@@ -7,6 +7,7 @@ an example that does not work.
 
 from __future__ import annotations
 
+import html
 import importlib
 import inspect
 from types import ModuleType
@@ -33,24 +34,28 @@ def public_members(module: ModuleType) -> list[tuple[str, object]]:
 
 
 def docstring_markdown(text: str) -> str:
-    """A docstring as Markdown: prose kept, ``>>>`` examples fenced as Python sessions."""
-    lines = inspect.cleandoc(text).splitlines()
+    """A docstring as the library writes it (as ``help()`` shows it), with its ``>>>`` examples
+    fenced as Python sessions.
+
+    The prose stays preformatted text: a docstring is written for a terminal, with
+    Unicode for its formulas, and shown as it is written rather than half-typeset.
+    """
+    blocks: list[tuple[bool, list[str]]] = []  # (is an example, lines)
+    for line in inspect.cleandoc(text).splitlines():
+        example = line.lstrip().startswith(">>>") or bool(
+            blocks and blocks[-1][0] and line.strip())
+        if not blocks or blocks[-1][0] != example:
+            blocks.append((example, []))
+        blocks[-1][1].append(line)
     output: list[str] = []
-    in_example = False
-    for line in lines:
-        starts_example = line.lstrip().startswith(">>>")
-        if starts_example and not in_example:
-            output += ["", "```pycon"]
-            in_example = True
-        elif in_example and not line.strip():
-            output += ["```", ""]
-            in_example = False
+    for example, lines in blocks:
+        body = "\n".join(lines).strip("\n")
+        if not body.strip():
             continue
-        if not in_example and set(line.strip()) == {"-"}:
-            continue  # numpydoc underline: the heading above it stays as a plain line
-        output.append(line)
-    if in_example:
-        output.append("```")
+        if example:
+            output += ["```pycon", body, "```", ""]
+        else:
+            output += [f'<pre class="docstring">{html.escape(body)}</pre>', ""]
     return "\n".join(output)
 
 

@@ -17,18 +17,20 @@ from pathlib import Path
 import sympy
 
 from animations import catalogue
-from derivations.engine import Derivation, Scope, ScopeKind, get, slugs
-from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render
+from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs
+from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render, step_anchor
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.media_stamps import stamp_outputs
 from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
 TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
+_MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
 
 
 def pages_including() -> dict[str, str]:
@@ -68,10 +70,15 @@ def published(derivation: Derivation, pages: dict[str, str],
 
 
 def failure_fragment(record: DerivationRecord) -> str:
-    """What an author sees in place of a derivation that does not verify (``make dev`` only)."""
-    lines = [f'!!! failure "{record.slug} does not verify"', ""]
-    lines += [f"    - `{html.escape(line)}`" for line in record.failures()]
-    return "\n".join(lines) + "\n"
+    """What an author sees in place of a derivation that does not verify (``make dev`` only).
+
+    The box keeps the derivation's id, so links to it still land while it is being mended.
+    """
+    lines = [f'<div class="derivation-failed" id="{record.slug}" markdown="1">', "",
+             f'!!! failure "{record.slug} does not verify"', ""]
+    # A double-backtick code span: Markdown escapes its text itself and no math is typeset in it.
+    lines += [f"    - `` {line.replace('``', '` `')} ``" for line in record.failures()]
+    return "\n".join([*lines, "", "</div>"]) + "\n"
 
 
 def derivation_fragments(pages: dict[str, str],
@@ -88,23 +95,38 @@ def derivation_fragments(pages: dict[str, str],
     return fragments
 
 
+def answer_fragment(derivation: Derivation) -> str | None:
+    """A box where the reader types an answer to the exercise ``derivation``, checked in the
+    page against the value its solution proves; None if the conclusion is not a real number.
+
+    ``site/javascripts/answers.js`` reads ``data-answer`` (17 significant digits).
+    """
+    answer = derivation.concrete(derivation.conclusion_step.rhs)
+    if not (isinstance(answer, sympy.Expr) and answer.is_real and answer.is_number):
+        return None
+    field = f"answer-{derivation.slug}"
+    return (
+        f'<form class="answer-check" data-answer="{sympy.N(answer, 17)}" '
+        f'data-slug="{derivation.slug}" novalidate>\n'
+        f'<label for="{field}">Your answer</label>\n'
+        f'<input id="{field}" type="text" name="answer" autocomplete="off" spellcheck="false" '
+        f'aria-describedby="{field}-help">\n'
+        f'<button type="submit">Check</button>\n'
+        f'<output for="{field}" aria-live="polite"></output>\n'
+        f'<small id="{field}-help">A number: a decimal such as 0.25 or a fraction such as '
+        f"1/4.</small>\n"
+        f"</form>\n"
+    )
+
+
 def answer_fragments() -> dict[str, str]:
-    """``answers/<slug>.md`` for each exercise whose conclusion is a number: a box where the
-    reader types an answer, checked in the page against the value the solution proves."""
+    """``answers/<slug>.md`` for each exercise whose conclusion is a number."""
     fragments = {}
     for derivation in _buildable():
-        if not derivation.slug.startswith(EXERCISE_PREFIX):
-            continue
-        answer = derivation.concrete(derivation.conclusion_step.rhs)
-        if not (isinstance(answer, sympy.Expr) and answer.is_real and answer.is_number):
-            continue
-        value = sympy.N(answer, 17)
-        fragments[f"answers/{derivation.slug}.md"] = (
-            f'<form class="answer-check" data-answer="{value}" data-slug="{derivation.slug}">'
-            f'<label>Your answer <input type="text" inputmode="decimal" '
-            f'name="answer" autocomplete="off"></label> <button type="submit">Check</button> '
-            f'<output aria-live="polite"></output></form>\n'
-        )
+        if derivation.slug.startswith(EXERCISE_PREFIX):
+            box = answer_fragment(derivation)
+            if box is not None:
+                fragments[f"answers/{derivation.slug}.md"] = box
     return fragments
 
 
@@ -119,37 +141,56 @@ def _buildable() -> list[Derivation]:
     return found
 
 
+def formula_fragment(derivation: Derivation, step: Step, page: str) -> str:
+    """One checked step as a display formula with a ✓ that opens its proof on ``page``.
+
+    Typeset inline in display style, like the proof rows, so a long formula wraps.
+    """
+    return (
+        '<div class="checked-formula" markdown="1">\n\n'
+        f'<div class="checked-formula-math" markdown="span">$\\displaystyle {step.latex()}$</div>'
+        f"\n\n[✓ checked]({page}#{step_anchor(derivation, step)}){{ .checked-link }}\n\n"
+        "</div>\n"
+    )
+
+
 def formula_fragments(pages: dict[str, str]) -> dict[str, str]:
     """``formulas/<slug>/<label>.md``: one checked step as a display formula, linked to its proof.
 
     A page that wants a checked formula in its prose includes it by name instead
     of typing it, so the formula shown is the formula checked.
     """
-    fragments = {}
-    for derivation in _buildable():
-        page = pages.get(derivation.slug, "")
-        for step in derivation.steps:
-            fragments[f"formulas/{derivation.slug}/{step.label}.md"] = (
-                '<div class="checked-formula" markdown="1">\n\n$$\n' + step.latex() + "\n$$\n\n"
-                f"[✓ checked]({page}#{derivation.slug}--{step.label}){{ .checked-link }}\n\n"
-                "</div>\n"
-            )
-    return fragments
+    return {f"formulas/{derivation.slug}/{step.label}.md":
+            formula_fragment(derivation, step, pages.get(derivation.slug, ""))
+            for derivation in _buildable() for step in derivation.steps}
+
+
+def caption_markdown(caption: str) -> str:
+    """A caption (words with ``$…$`` math) for a Markdown-processed caption: HTML special
+    characters escaped in the words, the math left to arithmatex."""
+    parts = _MATH.split(caption)
+    return "".join(part if index % 2 else html.escape(part, quote=False)
+                   for index, part in enumerate(parts))
 
 
 def video_fragment(stamp: dict) -> str:
-    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster."""
+    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster.
+
+    The caption is Markdown, so its ``$…$`` math is typeset; the video takes its
+    accessible name from the caption (``aria-labelledby``) rather than from a copy
+    in an attribute, where math could only be spelt in TeX or Unicode.
+    """
     name = stamp["scene"]
     module_file = stamp["module"].replace(".", "/") + ".py"
-    caption = html.escape(stamp["caption"])
     return (
-        f'<figure class="scene" id="scene-{name}">\n'
+        f'<figure class="scene" id="scene-{name}" markdown="1">\n'
         f'<video controls preload="metadata" playsinline width="854" height="480" '
-        f'poster="media/{name}.png" aria-label="{caption}">\n'
+        f'poster="media/{name}.png" aria-labelledby="scene-{name}-caption">\n'
         f'<source src="media/{name}.webm" type="video/webm">\n'
         f'<source src="media/{name}.mp4" type="video/mp4">\n'
         f"</video>\n"
-        f"<figcaption>{caption} <br><small>Render it yourself: "
+        f'<figcaption markdown="span"><span id="scene-{name}-caption">'
+        f"{caption_markdown(stamp['caption'])}</span> <br><small>Render it yourself: "
         f"<code>manim -ql {module_file} {name}</code></small></figcaption>\n"
         f"</figure>\n"
     )
@@ -170,17 +211,55 @@ def slide_quality_renders() -> dict[str, list[Path]]:
     renders: dict[str, list[Path]] = {}
     for folder in sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA):
         for stamp in sorted(folder.glob("*.json")):
-            written = json.loads(stamp.read_text())["bytes"]  # the files the render wrote
-            renders.setdefault(stamp.stem, []).extend(stamp.with_suffix(s) for s in written)
+            written = stamp_outputs(json.loads(stamp.read_text()), folder, stamp.stem)
+            renders.setdefault(stamp.stem, []).extend(written)
     return renders
 
 
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# Words that keep their capital inside a title made from a scene's class name.
+_PROPER = {"Fibonacci", "Gaussian", "Euler", "Jacobian", "Jacobians", "Haar", "Householder",
+           "Merity", "Binet", "Stewart", "RNN", "BPTT", "ODE"}
+_VIDEO_INCLUDE = re.compile(r'^--8<-- "videos/([A-Za-z0-9]+)\.md"\s*$', re.MULTILINE)
+_CHAPTER_HEADING = re.compile(r"^#\s+(?:\d+\.\s*)?(.+?)\s*$", re.MULTILINE)
+
+
+def scene_title(stamp: dict) -> str:
+    """A scene's readable title: the stamp's ``title`` if it has one, else its class name in
+    words (``VanishingPowers`` → "Vanishing powers")."""
+    if stamp.get("title"):
+        return str(stamp["title"])
+    words = _WORD.findall(stamp["scene"])
+    shown = [w if w in _PROPER or index == 0 else w.lower() for index, w in enumerate(words)]
+    return " ".join(shown)
+
+
+def _chapter_pages() -> dict[int, Path]:
+    return {int(path.stem.split("-")[1]): path for path in PAGES.glob("chapter-*.md")
+            if path.stem.split("-")[1].isdigit()}
+
+
 def gallery_fragment() -> str:
-    """Every rendered scene with its poster, caption, chapter and slide-quality downloads."""
+    """Every rendered scene by chapter, in the order its chapter shows them, with its poster,
+    caption and slide-quality downloads."""
     downloads = slide_quality_renders()
+    pages = _chapter_pages()
+    shown_order = {scene: index for path in pages.values()
+                   for index, scene in enumerate(_VIDEO_INCLUDE.findall(
+                       path.read_text(encoding="utf-8")))}
+    stamps = sorted(rendered_stamps(), key=lambda s: (s["chapter"],
+                                                      shown_order.get(s["scene"], 1_000),
+                                                      s["scene"]))
     lines = []
-    for stamp in sorted(rendered_stamps(), key=lambda s: (s["chapter"], s["scene"])):
-        lines.append(f"### {stamp['scene']} (chapter {stamp['chapter']})\n")
+    chapter = None
+    for stamp in stamps:
+        if stamp["chapter"] != chapter:
+            chapter = stamp["chapter"]
+            page = pages.get(chapter)
+            heading = _CHAPTER_HEADING.search(page.read_text(encoding="utf-8")) if page else None
+            name = f": {heading.group(1)}" if heading else ""
+            lines.append(f"## Chapter {chapter}{name}\n")
+        lines.append(f"### {scene_title(stamp)} {{ #gallery-{stamp['scene']} }}\n")
         lines.append(video_fragment(stamp))
         files = downloads.get(stamp["scene"], [])
         if files:
@@ -249,6 +328,20 @@ def _compute_tables() -> dict[str, str]:
     return fragments
 
 
+def table_cell(markdown: str) -> str:
+    """``markdown`` safe inside a Markdown table cell: a ``|`` would end the cell, so inside
+    math it becomes ``\\vert`` (``\\|`` becomes ``\\Vert``) and in prose an escaped pipe."""
+    parts = _MATH.split(markdown)
+    for index, part in enumerate(parts):
+        if index % 2:  # math
+            # ``{}`` ends the command without a space, which would stop arithmatex from
+            # seeing a closing ``$``.
+            parts[index] = part.replace(r"\|", r"\Vert{}").replace("|", r"\vert{}")
+        else:
+            parts[index] = part.replace("|", r"\|")
+    return "".join(parts)
+
+
 def notation_fragment() -> str:
     """The notation table, generated from :data:`derivations.notation.NOTATION`."""
     rows = [
@@ -256,9 +349,11 @@ def notation_fragment() -> str:
         "|---|---|---|---|---|",
     ]
     for entry in NOTATION:
-        swatch = f'<span class="swatch" style="background:{entry.colour}"></span> `{entry.colour}`'
-        rows.append(f"| ${entry.latex}$ | {entry.meaning} | {entry.sources or '—'} | {swatch} "
-                    f"| {entry.chapter} |")
+        swatch = (f'<span class="swatch" style="background:{entry.colour}" '
+                  f'aria-hidden="true"></span> `{entry.colour}`')
+        cells = [f"${entry.latex}$", entry.meaning, entry.sources or "—", swatch,
+                 str(entry.chapter)]
+        rows.append("| " + " | ".join(table_cell(cell) for cell in cells) + " |")
     return "\n".join(rows) + "\n"
 
 
@@ -272,7 +367,7 @@ def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord])
                 if page else ""
             lines += [f"*Chapter {derivation.chapter}.*{where}", "",
                       published(derivation, pages, records.get(derivation.slug)), ""]
-    return "\n".join(lines).replace(' id="', ' id="errata-')
+    return "\n".join(lines)
 
 
 def verification_fragment(records: list[DerivationRecord], pages: dict[str, str]) -> str:

@@ -8,6 +8,12 @@ relations with the reasons beside them, one row per step; a row continuing the
 previous one (its left side is the previous right side) leaves its left side
 blank, as a person writes ``a = b = c``. Math is ``$…$`` for pymdownx.arithmatex;
 ``md_in_html`` processes the Markdown inside the HTML.
+
+Formulas are typeset inline in display style (``$\\displaystyle …$``) rather
+than as ``$$`` blocks: KaTeX breaks inline math after a relation or an operator,
+so a formula too long for a phone wraps inside its box instead of widening the
+page. Each cell of a proof row is a ``<div markdown="span">`` so the row's grid
+sees the cells themselves, not one paragraph around them.
 """
 
 from __future__ import annotations
@@ -84,24 +90,31 @@ def _variables(derivation: Derivation) -> list[str]:
 
 
 def _hypotheses_block(derivation: Derivation) -> list[str]:
+    """Checked hypotheses typeset with their numbers, assumed ones marked in words and style."""
     lines: list[str] = []
     items = []
     for hypothesis in derivation.checked_hypotheses:
         if hypothesis.local:
             continue
         gloss = f" ({hypothesis.text})" if hypothesis.text else ""
-        items.append(f"- **{derivation.number(hypothesis.label)}** "
-                     f"{_math(hypothesis_latex(hypothesis))}{gloss}")
-    items += [f'- <span class="assumed">assumed</span> {a.text}' for a in derivation.assumptions]
+        items.append(f'<li class="hypothesis" markdown="1"><strong>'
+                     f"{derivation.number(hypothesis.label)}</strong> "
+                     f"{_math(hypothesis_latex(hypothesis))}{gloss}</li>")
+    items += [f'<li class="hypothesis hypothesis-assumed" markdown="1">'
+              f'<span class="assumed">assumed</span> {a.text}</li>'
+              for a in derivation.assumptions]
     if items:
-        lines += ["**Hypotheses.**", "", *items, ""]
+        lines += ['<p class="theorem-label">Hypotheses</p>', "",
+                  '<ul class="hypotheses" markdown="1">', *items, "</ul>", ""]
     definitions = [f"${textbook_latex(symbol)} = {textbook_latex(value)}$"
                    for symbol, value in derivation.definitions.items()]
     if definitions:
-        lines += ["**Where** " + ", ".join(definitions) + ".", ""]
+        lines += ['<p class="theorem-where" markdown="span"><strong>Where</strong> '
+                  + ", ".join(definitions) + ".</p>", ""]
     variables = _variables(derivation)
     if variables:
-        lines += ["**Variables.** " + ", ".join(variables) + ".", ""]
+        lines += ['<p class="theorem-where" markdown="span"><strong>Variables</strong> '
+                  + ", ".join(variables) + ".</p>", ""]
     return lines
 
 
@@ -122,9 +135,10 @@ def _proof(derivation: Derivation, scopes: dict[str, Scope]) -> list[str]:
     local = [h for h in derivation.checked_hypotheses if h.local]
     for hypothesis in local:
         gloss = f" ({hypothesis.text})" if hypothesis.text else ""
-        lines += [f'<p class="proof-supposition" markdown="1">Suppose '
-                  f"**{derivation.number(hypothesis.label)}** "
+        lines += [f'<p class="proof-supposition" markdown="span">Suppose '
+                  f"<strong>{derivation.number(hypothesis.label)}</strong> "
                   f"{_math(hypothesis_latex(hypothesis))}{gloss}.</p>", ""]
+    lines += ['<div class="proof-steps" markdown="1">']
     previous: Step | None = None
     for number, step in enumerate(derivation.steps, start=1):
         continues = previous is not None and step.shown_lhs == previous.shown_rhs
@@ -132,19 +146,19 @@ def _proof(derivation: Derivation, scopes: dict[str, Scope]) -> list[str]:
         right = _math(f"{step.relation.latex} {step.rhs_latex()}", True)
         classes = "proof-step" + (" proof-step-continues" if continues else "")
         conclusion = " proof-step-conclusion" if step is derivation.conclusion_step else ""
+        anchor = step_anchor(derivation, step)
         lines += [
-            f'<div class="{classes}{conclusion}" id="{step_anchor(derivation, step)}" '
-            'markdown="1">',
-            f'<span class="step-number">({number})</span>',
-            f'<span class="step-lhs" markdown="1">{left}</span>',
-            f'<span class="step-rhs" markdown="1">{right}</span>',
-            f'<span class="step-why" markdown="1">'
-            f"{_reason(derivation, step, scopes.get(step.label))}</span>",
+            f'<div class="{classes}{conclusion}" id="{anchor}" markdown="1">',
+            f'<div class="step-number"><a href="#{anchor}" '
+            f'title="Link to this step">({number})</a></div>',
+            f'<div class="step-lhs" markdown="span">{left}</div>',
+            f'<div class="step-rhs" markdown="span">{right}</div>',
+            f'<div class="step-why" markdown="span">'
+            f"{_reason(derivation, step, scopes.get(step.label))}</div>",
             "</div>",
-            "",
         ]
         previous = step
-    lines += ["</details>", ""]
+    lines += ["</div>", "", "</details>", ""]
     return lines
 
 
@@ -172,24 +186,18 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
         "",
         derivation.statement,
         "",
-        '<div class="theorem-formula" markdown="1">',
-        "",
-        "$$",
-        conclusion.latex(),
-        "$$",
-        "",
-        "</div>",
+        f'<div class="theorem-formula" markdown="span">{_math(conclusion.latex(), True)}</div>',
         "",
         *_hypotheses_block(derivation),
     ]
-    scope_badge = (f'<span class="scope scope-{scope.name}">{scope.label}</span> '
-                   if scope is not None else "")
+    scope_badge = (f'<span class="scope scope-{scope.name}" title="What the check proves">'
+                   f"{scope.label}</span> " if scope is not None else "")
     because = (f" Checked at a fixed size because {derivation.fixed_size_because}"
                if derivation.fixed_size_because else "")
     lines += [
-        f'<p class="theorem-check" markdown="1">{scope_badge}'
+        f'<p class="theorem-check" markdown="span">{scope_badge}'
         f"[✓ checked]({report_page}#report-{derivation.slug}){{ .checked-link }} · "
-        f"*Source:* {derivation.source}.{because}</p>",
+        f"<em>Source:</em> {derivation.source}.{because}</p>",
         "",
         *_proof(derivation, scopes),
     ]

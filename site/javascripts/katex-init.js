@@ -1,6 +1,6 @@
 // Typeset every page with the KaTeX the site serves itself, again after each instant navigation.
-document$.subscribe(({ body }) => {
-  renderMathInElement(body, {
+companionOnEveryPage(() => {
+  renderMathInElement(document.body, {
     delimiters: [
       { left: "\\(", right: "\\)", display: false },
       { left: "\\[", right: "\\]", display: true },

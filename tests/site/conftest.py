@@ -1,4 +1,5 @@
-"""The built site, served on 127.0.0.1, and a headless Debian Chromium driven by Playwright."""
+"""The built site and the specimen site, served on 127.0.0.1, and one headless Debian Chromium
+driven by Playwright for every browser test."""
 
 from __future__ import annotations
 
@@ -28,6 +29,20 @@ def site_url() -> Iterator[str]:
             yield url
     except FileNotFoundError as missing:
         pytest.fail(f"{missing} (make test does)")
+
+
+@pytest.fixture(scope="session")
+def specimen_site():
+    """The specimen site (tests/site/specimen.py), built once per test session."""
+    from tests.site.specimen import build_specimen
+
+    return build_specimen()
+
+
+@pytest.fixture(scope="session")
+def specimen_url(specimen_site) -> Iterator[str]:
+    with site_browser.served(specimen_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

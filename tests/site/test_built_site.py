@@ -1,60 +1,21 @@
-"""The built site in real headless Chromium: offline, typeset, playable, readable on a phone."""
+"""The built site in real headless Chromium: offline, typeset, playable, accessible in both colour
+schemes, and laid out so nothing is wider than the column at 1280 px or the screen at 390 px."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from sitebuild.browser import weight_without_video
+from derivations.notation import NOTATION
+from sitebuild.htmltree import parse
+from tests.site.browsing import open_page
 from tests.site.conftest import SITE, built_pages
+from tests.site.probes import LAYOUT, OPEN_ALL_DETAILS
 
 pytestmark = pytest.mark.browser
 PAGES = built_pages()
 PAGE_BUDGET = 1_000_000  # bytes a page may load, videos excluded
 VIDEO_BUDGET = 2_000_000  # bytes of one draft video
-
-
-@dataclass
-class PageLog:
-    """Everything a page did that a reader would not want: errors and outside requests."""
-
-    console_errors: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    third_party: list[str] = field(default_factory=list)
-    bytes_without_video: int = 0
-
-    def weigh(self, request) -> None:
-        """Add a finished request to the page's weight (videos excluded, see sitebuild.browser)."""
-        self.bytes_without_video += weight_without_video(request)
-
-
-def benign_abort(request) -> bool:
-    """A video with preload="metadata" is aborted once its metadata arrived: not a failure."""
-    return request.resource_type == "media" and request.failure == "net::ERR_ABORTED"
-
-
-def open_page(browser, site_url: str, path: str, width: int = 1280, settle: str = "load"):
-    """Open ``path``; ``settle="networkidle"`` also waits until no request is left running."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    log = PageLog()
-    page.on("console", lambda m: m.type == "error" and log.console_errors.append(m.text))
-    page.on("pageerror", lambda e: log.console_errors.append(str(e)))
-    page.on("requestfailed", lambda r: benign_abort(r) or log.failed.append(f"{r.url} {r.failure}"))
-    page.on("response", lambda r: r.status >= 400 and log.failed.append(f"{r.url} {r.status}"))
-    page.on("requestfinished", lambda r: log.weigh(r))
-    page.on("request", lambda r: r.url.startswith((site_url, "data:", "blob:"))
-            or log.third_party.append(r.url))
-    page.goto(f"{site_url}/{path}", wait_until=settle)
-    page.wait_for_function(TYPESET)
-    return context, page, log
-
-
-# KaTeX has run (or the page has no math): every .arithmatex holds a .katex.
-TYPESET = """() => [...document.querySelectorAll(".arithmatex")]
-    .every(m => m.querySelector(".katex"))"""
 
 MATH_STATE = """() => {
   const math = [...document.querySelectorAll('.arithmatex')];
@@ -165,21 +126,55 @@ def test_keyboard_reaches_the_content_and_the_navigation(browser, site_url):
         context.close()
 
 
-@pytest.mark.parametrize("path", ["index.html", "chapter-1.html", "verification.html"])
-def test_phone_width_has_no_horizontal_scrolling(browser, site_url, path):
-    context, page, _ = open_page(browser, site_url, path, width=390)
+@pytest.mark.parametrize("path", PAGES)
+def test_nothing_is_wider_than_the_column_at_1280(browser, site_url, path):
+    context, page, _ = open_page(browser, site_url, path)
     try:
-        widths = page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-        )
-        assert widths[0] <= widths[1], widths
-        for box in page.evaluate(
-            "() => [...document.querySelectorAll('video')]"
-            ".map(v => v.getBoundingClientRect().width)"
-        ):
-            assert box <= 390
+        page.evaluate(OPEN_ALL_DETAILS)
+        layout = page.evaluate(LAYOUT)
+        assert layout["page"][0] <= layout["page"][1], "the page scrolls sideways"
+        assert layout["outside"] == [], "boxes wider than the column"
+        assert layout["scrolling"] == [], "formulas, tables or figures that scroll at 1280 px"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_on_a_phone_in_the_dark_only_boxes_scroll_and_text_has_contrast(browser, site_url, path):
+    """390 px wide, dark scheme: the page never scrolls sideways (a long formula or a table
+    scrolls inside its own box), and every text has WCAG AA contrast on the dark palette."""
+    context, page, _ = open_page(browser, site_url, path, width=390, scheme="dark")
+    try:
+        page.evaluate(OPEN_ALL_DETAILS)
+        layout = page.evaluate(LAYOUT)
+        assert layout["page"][0] <= layout["page"][1], "the page scrolls sideways"
+        assert layout["outside"] == [], "boxes wider than the screen's column"
+        for box in page.evaluate("() => [...document.querySelectorAll('video')]"
+                                 ".map(v => v.getBoundingClientRect().width)"):
+            assert box <= 390
+        contrast = Axe().run(page, context=AXE_CONTEXT,
+                             options={"runOnly": ["color-contrast"]}).response["violations"]
+        assert [[n["target"] for n in v["nodes"]][:3] for v in contrast] == []
+    finally:
+        context.close()
+
+
+def test_the_notation_table_has_one_row_of_five_cells_per_symbol():
+    tree = parse((SITE / "notation.html").read_text(encoding="utf-8"))
+    rows = [e for e in tree.iter() if e.tag == "tr"
+            and any(c.tag == "td" for c in e.children if not isinstance(c, str))]
+    assert len(rows) == len(NOTATION)
+    for row in rows:
+        assert sum(1 for c in row.children if not isinstance(c, str) and c.tag == "td") == 5
+
+
+def test_the_gallery_is_ordered_by_chapter_with_titles_in_words():
+    tree = parse((SITE / "gallery.html").read_text(encoding="utf-8"))
+    chapters = [int(e.text().split()[1].rstrip(":")) for e in tree.iter()
+                if e.tag == "h2" and e.text().startswith("Chapter")]
+    assert chapters == sorted(chapters) and len(chapters) >= 4
+    titles = [e.text().replace("¶", "").strip() for e in tree.iter() if e.tag == "h3"]
+    assert titles and all(" " in title or title.istitle() for title in titles), titles
 
 
 @pytest.mark.parametrize("chapter", [1, 2, 3, 4])

@@ -1,0 +1,50 @@
+"""Math in the search index as typeset formulas.
+
+Material's search shows a section's text under each result. Left alone, its
+math would show as TeX source (``\\(W^t\\)``), and a highlighted search term
+could split a formula in two. Each formula is therefore stored as an empty
+``<span class="search-math" data-tex="…">``: the search worker neither indexes
+nor highlights inside a tag, and ``site/javascripts/search-math.js`` typesets
+the span with KaTeX when a result is shown. Formulas are not searchable; the
+words around them are.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+INDEX = Path("search") / "search_index.json"
+
+
+def _span(match: re.Match[str]) -> str:
+    inline, display = match.groups()
+    tex = html.unescape(inline if inline is not None else display).strip()
+    mode = "" if inline is not None else ' data-display="1"'
+    return f'<span class="search-math" data-tex="{html.escape(tex, quote=True)}"{mode}></span>'
+
+
+def math_as_spans(text: str) -> str:
+    """``text`` (HTML from the index) with every ``\\(…\\)`` and ``\\[…\\]`` made a span."""
+    return MATH.sub(_span, text)
+
+
+def rewrite_index(site: Path) -> dict | None:
+    """Rewrite the site's search index in place; return it.
+
+    None if the site has no search index (the search plugin is off).
+    """
+    path = site / INDEX
+    if not path.is_file():
+        return None
+    index = json.loads(path.read_text(encoding="utf-8"))
+    for document in index.get("docs", []):
+        for part in ("title", "text"):
+            if document.get(part):
+                document[part] = math_as_spans(document[part])
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                    encoding="utf-8")
+    return index

@@ -1,0 +1,82 @@
+"""The checks a built site must pass before it is published, run by the build's last hook.
+
+* no LaTeX source and no Unicode stand-in for math in anything a reader sees
+  (:mod:`sitebuild.leaks`), pages and search index alike;
+* every display formula is a checked step or marked not checked
+  (:mod:`sitebuild.display_math`);
+* every link, source and id reference lands (:mod:`sitebuild.references`).
+
+``python -m sitebuild.sitecheck [SITE]`` runs them on a built site and prints
+what it finds, with counts; it exits 1 if anything is found.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitebuild.display_math import unchecked_display_formulas
+from sitebuild.leaks import Leak, page_leaks, search_index_leaks
+from sitebuild.references import NOT_PAGES, broken_references
+from sitebuild.search_math import INDEX
+
+
+@dataclass
+class SiteReport:
+    """What the checks found, by check."""
+
+    leaks: list[Leak] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return [str(leak) for leak in self.leaks] + self.display + self.references
+
+    def summary(self) -> str:
+        return (f"{len(self.leaks)} LaTeX or Unicode leaks, {len(self.display)} display "
+                f"formulas neither checked nor marked, {len(self.references)} broken references")
+
+
+def pages(site: Path) -> list[Path]:
+    """The pages MkDocs built (not the decks, media or assets it copied)."""
+    return [path for path in sorted(site.rglob("*.html"))
+            if not path.relative_to(site).as_posix().startswith(NOT_PAGES)]
+
+
+def check_site(site: Path, checked: set[str] | None = None) -> SiteReport:
+    """Run every check on the built site at ``site``.
+
+    ``checked`` is the set of display formulas the verified derivations produce
+    (:func:`sitebuild.display_math.generated_formulas`); None skips that part.
+    """
+    report = SiteReport()
+    for path in pages(site):
+        name = path.relative_to(site).as_posix()
+        markup = path.read_text(encoding="utf-8")
+        report.leaks += page_leaks(markup, name)
+        report.display += unchecked_display_formulas(markup, name, checked)
+    index = site / INDEX
+    if index.is_file():
+        report.leaks += search_index_leaks(json.loads(index.read_text(encoding="utf-8")))
+    report.references += broken_references(site)
+    return report
+
+
+def main(argv: list[str]) -> int:
+    from sitebuild.paths import BUILD
+
+    site = Path(argv[0]) if argv else BUILD / "site"
+    if not (site / "index.html").is_file():
+        print(f"no built site in {site}", file=sys.stderr)
+        return 2
+    report = check_site(site)
+    for problem in report.problems():
+        print(problem)
+    print(report.summary())
+    return 1 if report.problems() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,249 @@
+"""The build's checks on fixture HTML: each rejects a bad page and passes a good one.
+
+These run without a browser and without a built site: the leaks detector, the
+display-formula rule, the reference check, the media stamps, the search index
+rewrite, and the hook that turns their findings into a failed build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from sitebuild import hooks
+from sitebuild.display_math import generated_formulas, normalise, unchecked_display_formulas
+from sitebuild.leaks import page_leaks, search_index_leaks
+from sitebuild.media_stamps import stamp_outputs, stamp_problems
+from sitebuild.references import broken_references
+from sitebuild.search_math import math_as_spans, rewrite_index
+from sitebuild.sitecheck import check_site
+
+
+def page(body: str, title: str = "Page") -> str:
+    return (f"<!doctype html><html><head><title>{title}</title></head><body>"
+            f'<article class="md-content__inner md-typeset">{body}</article></body></html>')
+
+
+# --- leaks ---------------------------------------------------------------------------------------
+
+LEAKS = {
+    "superscript as TeX": "<p>The powers W^t grow.</p>",
+    "subscript with braces": "<p>The state x_{t-1} feeds back.</p>",
+    "simple subscript": "<p>Then h_t follows.</p>",
+    "a TeX command": r"<p>The bound \eta shrinks.</p>",
+    "delimiters arithmatex missed": r"<p>Here \(W\) is square.</p>",
+    "dollars arithmatex missed": "<p>Here $W$ is square.</p>",
+    "Greek letter in a heading": "<h2>Eigenvalues with modulus of λ one</h2>",
+    "transpose sign in a caption": "<figure><figcaption>The matrix Wᵀ</figcaption></figure>",
+    "subscript digit": "<p>Start from h₀.</p>",
+    "double bar": "<p>The norm ‖x‖ stays.</p>",
+    "less or equal": "<p>when 1 ≤ 2</p>",
+    "times sign": "<p>every 2×2 matrix</p>",
+    "minus sign": "<p>the value −1</p>",
+    "figure text": '<svg><text x="1" y="2">γ = 0</text></svg>',
+    "a video's accessible name": '<video aria-label="φⁿ grows"></video>',
+    "an image's alt text": '<img alt="the state x_t" src="a.png">',
+    "a table of contents entry":
+        r'<nav><a href="#a"><span class="md-ellipsis">Cost of \(F_n\)</span></a></nav>',
+}
+
+
+@pytest.mark.parametrize("body", LEAKS.values(), ids=LEAKS.keys())
+def test_a_leak_is_caught(body):
+    assert page_leaks(page(body), "fixture.html"), body
+
+
+def test_a_leak_in_the_title_is_caught():
+    assert page_leaks(page("<p>Fine.</p>", title="Powers W^t"), "fixture.html")
+
+
+CLEAN = {
+    "typeset math": r'<p>The power <span class="arithmatex">\(W^t\)</span> grows.</p>',
+    "display math": r'<div class="arithmatex">\[x_{t-1} \leq \eta\]</div>',
+    "inline code": "<p>Call <code>fib(n)</code> or <code>x_t = W^t</code>.</p>",
+    "a code block": "<pre><code>λ = w_t ** 2</code></pre>",
+    "a script": "<script>const a = b^c; const d_e = 1;</script>",
+    "punctuation a page uses": "<p>One page — 1 MB, 3.5 % · ✓ checked, “quoted”, 2–4.</p>",
+    "a name with an underscore inside": "<p>the file_name and snake_case words</p>",
+    "a formula in a search result": '<p><span class="search-math" data-tex="W^t"></span></p>',
+    "math in a figure": r'<svg><foreignObject><span class="arithmatex">\(\gamma = 0\)</span>'
+                        "</foreignObject></svg>",
+}
+
+
+@pytest.mark.parametrize("body", CLEAN.values(), ids=CLEAN.keys())
+def test_clean_text_passes(body):
+    assert page_leaks(page(body), "fixture.html") == []
+
+
+def test_the_search_index_is_checked_after_its_math_is_rewritten():
+    index = {"docs": [{"location": "a.html", "title": "Powers",
+                       "text": r"<p>grow like \(W^t\)</p>"}]}
+    assert search_index_leaks(index), "raw TeX in a snippet"
+    for document in index["docs"]:
+        document["text"] = math_as_spans(document["text"])
+    assert search_index_leaks(index) == []
+    index["docs"].append({"location": "b.html", "title": "The λ section", "text": ""})
+    assert search_index_leaks(index), "a Greek letter in a result title"
+
+
+def test_math_in_the_index_becomes_an_escaped_span():
+    spans = math_as_spans(r"<p>if \(a &lt; b\) then \[x^2\]</p>")
+    assert spans == ('<p>if <span class="search-math" data-tex="a &lt; b"></span> then '
+                     '<span class="search-math" data-tex="x^2" data-display="1"></span></p>')
+
+
+def test_rewriting_the_index_writes_it_back(tmp_path):
+    (tmp_path / "search").mkdir()
+    path = tmp_path / "search" / "search_index.json"
+    path.write_text(json.dumps({"docs": [{"location": "a.html", "title": "t",
+                                          "text": r"\(n\)"}]}))
+    rewrite_index(tmp_path)
+    assert json.loads(path.read_text())["docs"][0]["text"] == \
+        '<span class="search-math" data-tex="n"></span>'
+    assert rewrite_index(tmp_path / "nowhere") is None
+
+
+# --- display formulas ----------------------------------------------------------------------------
+
+DISPLAY = r'<div class="arithmatex">\[h_t = W h_{t-1}\]</div>'
+DISPLAY_INLINE = r'<span class="arithmatex">\(\displaystyle h_t = W h_{t-1}\)</span>'
+
+
+@pytest.mark.parametrize("body", [
+    f"<p>Prose.</p>{DISPLAY}",
+    f"<p>{DISPLAY_INLINE}</p>",
+    f'<div class="admonition note">{DISPLAY}</div>',
+    f'<div class="unchecked">{DISPLAY}</div>',  # the class alone is not the admonition
+    f"<table><tr><td>{DISPLAY_INLINE}</td></tr></table>",
+], ids=["in prose", "display style inline", "in a note", "class without admonition",
+        "in a table"])
+def test_an_unmarked_display_formula_is_rejected(body):
+    assert unchecked_display_formulas(page(body), "fixture.html")
+
+
+@pytest.mark.parametrize("body", [
+    f'<div class="theorem" id="a"><div class="theorem-formula">{DISPLAY_INLINE}</div></div>',
+    f'<div class="checked-formula">{DISPLAY_INLINE}</div>',
+    f'<div class="admonition unchecked"><p class="admonition-title">Not checked</p>{DISPLAY}</div>',
+    r'<table><tr><td><span class="arithmatex">\(W^t\)</span></td></tr></table>',
+], ids=["theorem box", "checked formula", "marked unchecked", "inline math in a table"])
+def test_a_checked_or_marked_display_formula_passes(body):
+    assert unchecked_display_formulas(page(body), "fixture.html") == []
+
+
+def test_a_hand_typed_formula_in_a_checked_box_is_rejected(tmp_path):
+    (tmp_path / "formulas").mkdir()
+    (tmp_path / "formulas" / "a.md").write_text(
+        '<div class="checked-formula-math" markdown="span">$\\displaystyle h_t = W h_{t-1}$</div>')
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "t.md").write_text("$\\displaystyle h_t = 2 W h_{t-1}$")
+    checked = generated_formulas(tmp_path)
+    assert checked == {"h_t = W h_{t-1}"}  # a table's formula is not a checked one
+    genuine = page(f'<div class="checked-formula">{DISPLAY_INLINE}</div>')
+    forged = page(r'<div class="checked-formula"><span class="arithmatex">'
+                  r"\(\displaystyle h_t = 2 W h_{t-1}\)</span></div>")
+    assert unchecked_display_formulas(genuine, "a.html", checked) == []
+    assert unchecked_display_formulas(forged, "a.html", checked)
+
+
+def test_formulas_are_compared_without_delimiters_or_layout():
+    assert normalise(r"\(\displaystyle  a =  b\)") == normalise(r"\[a = b\]") == "a = b"
+
+
+# --- references ----------------------------------------------------------------------------------
+
+def site_with(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "index.html").write_text(page(body))
+    (tmp_path / "other.html").write_text(page('<h2 id="there">There</h2><a name="old"></a>'))
+    (tmp_path / "media").mkdir()
+    (tmp_path / "media" / "a.png").write_bytes(b"png")
+    return tmp_path
+
+
+@pytest.mark.parametrize("body", [
+    '<a href="other.html#nowhere">x</a>',
+    '<a href="#nowhere">x</a>',
+    '<a href="missing.html">x</a>',
+    '<video poster="media/missing.png"><source src="media/a.webm"></video>',
+    '<label for="ghost">x</label>',
+    '<input aria-describedby="ghost">',
+    '<a href="../outside.html">x</a>',
+], ids=["anchor on another page", "anchor on this page", "missing page", "missing media",
+        "label for nothing", "description of nothing", "outside the site"])
+def test_a_broken_reference_is_caught(tmp_path, body):
+    assert broken_references(site_with(tmp_path, body))
+
+
+def test_working_references_pass(tmp_path):
+    body = ('<p id="here"><a href="other.html#there">a</a> <a href="#here">b</a> '
+            '<a href="/other.html#old">c</a> <a href="https://example.org/x#y">d</a> '
+            '<img src="media/a.png" alt=""> <a href="other.html">e</a> <a href="#">top</a> '
+            '<label for="here">f</label></p>')
+    assert broken_references(site_with(tmp_path, body)) == []
+
+
+# --- media stamps --------------------------------------------------------------------------------
+
+def test_media_must_match_its_stamp(tmp_path):
+    video = tmp_path / "Scene.webm"
+    video.write_bytes(b"0123456789")
+    digest = hashlib.sha256(b"0123456789").hexdigest()
+    good = {"files": {"Scene.webm": {"bytes": 10, "sha256": digest}}}
+    assert stamp_problems(good, tmp_path, "Scene") == []
+    assert stamp_outputs(good, tmp_path, "Scene") == [video]
+    truncated = {"files": {"Scene.webm": {"bytes": 11, "sha256": digest}}}
+    assert "truncated" in stamp_problems(truncated, tmp_path, "Scene")[0]
+    changed = {"files": {"Scene.webm": {"bytes": 10, "sha256": "0" * 64}}}
+    assert "SHA-256" in stamp_problems(changed, tmp_path, "Scene")[0]
+    missing = {"files": {"Scene.mp4": {"bytes": 10}}}
+    assert "missing" in stamp_problems(missing, tmp_path, "Scene")[0]
+
+
+def test_the_older_stamp_form_is_read(tmp_path):
+    (tmp_path / "Scene.webm").write_bytes(b"abc")
+    assert stamp_problems({"bytes": {".webm": 3}}, tmp_path, "Scene") == []
+    assert stamp_problems({"bytes": {".webm": 4}}, tmp_path, "Scene")
+    assert stamp_problems({"bytes": {".mp4": 3}}, tmp_path, "Scene")
+    assert stamp_outputs({"bytes": {".webm": 3}}, tmp_path, "Scene") == [tmp_path / "Scene.webm"]
+
+
+@pytest.mark.parametrize("stamp", [{}, {"files": {}}, {"files": ["Scene.webm"]}])
+def test_a_malformed_stamp_is_a_problem_not_a_crash(tmp_path, stamp):
+    assert stamp_problems(stamp, tmp_path, "Scene")
+
+
+# --- the hook: a bad site fails the build, a good one passes --------------------------------------
+
+def bad_site(tmp_path: Path) -> Path:
+    (tmp_path / "index.html").write_text(page(
+        f'<h2>The λ section</h2>{DISPLAY}<a href="#nowhere">x</a>'))
+    return tmp_path
+
+
+def test_a_bad_site_fails_the_build(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_AUTHORING", "0")
+    report = check_site(bad_site(tmp_path))
+    assert report.leaks and report.display and report.references
+    with pytest.raises(PluginError, match="Unicode stand-in"):
+        hooks.check_built_site(tmp_path, None)
+
+
+def test_while_authoring_a_bad_site_only_warns(tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("COMPANION_AUTHORING", "1")
+    with caplog.at_level(logging.WARNING, logger="mkdocs.hooks.companion"):
+        hooks.check_built_site(bad_site(tmp_path), None)
+    assert "display formulas that are not checked" in caplog.text
+
+
+def test_a_good_site_passes(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_AUTHORING", "0")
+    (tmp_path / "index.html").write_text(page(
+        f'<h2 id="a">Powers</h2><p>Then <span class="arithmatex">\\(W^t\\)</span>.</p>'
+        f'<div class="admonition unchecked">{DISPLAY}</div><a href="#a">up</a>'))
+    hooks.check_built_site(tmp_path, None)
