@@ -43,6 +43,7 @@ def site_markdown() -> markdown.Markdown:
 
     # mkdocs.yml may use !!python tags elsewhere; the markdown section is plain data.
     Loader.add_multi_constructor("tag:yaml.org,2002:python", lambda *_: None)
+    Loader.add_constructor("!ENV", lambda loader, node: None)  # environment-set settings
     config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=Loader)
     names, settings = [], {}
     for item in config["markdown_extensions"]:
