@@ -13,7 +13,7 @@ import sympy
 
 from derivations.ch4_antisymmetric.common import SOURCE, M, evaluate_entries, h, i, j, k
 from derivations.engine import Assumption, Derivation, Hypothesis, Step, Symbolic, register
-from derivations.notation import DIMENSION, symbol
+from derivations.notation import DIMENSION
 
 
 def _entries_with_tanh(expression: sympy.Basic) -> sympy.Basic:
@@ -27,7 +27,6 @@ def _entries_with_tanh(expression: sympy.Basic) -> sympy.Basic:
 @register
 def tanh_ode_conserved_quantity() -> Derivation:
     d = DIMENSION
-    C = symbol("C")
     a_i = sympy.Symbol("a_i", real=True)
     y = sympy.MatrixSymbol("y", d, 1)
     form = y.T * M * y
@@ -50,15 +49,13 @@ def tanh_ode_conserved_quantity() -> Derivation:
             Assumption(r"the chain rule: along a solution, $\frac{dC}{dt} = \nabla C^\top h'$, "
                        r"and $\nabla C = M^\top y$ with $y = \tanh(Mh)$ by step (1)"),
         ),
-        definitions={
-            C: sympy.Sum(sympy.log(sympy.cosh(a_i)), (i, 0, d - 1)),
-            a_i: sympy.Sum(M[i, k] * h[k, 0], (k, 0, d - 1)),
-        },
+        definitions={a_i: sympy.Sum(M[i, k] * h[k, 0], (k, 0, d - 1))},
         steps=(
-            Step("gradient", sympy.Derivative(C, h[j, 0]),
-                 sympy.Sum(sympy.tanh(a_i) * M[i, j], (i, 0, d - 1)),
-                 r"$(\log\cosh a)' = \tanh a$ and $\partial a_i/\partial h_j = M_{ij}$: this is "
-                 r"entry $j$ of $M^\top \tanh(Mh)$.", Symbolic(rewrite=_entries_with_tanh)),
+            Step("gradient", sympy.Derivative(sympy.log(sympy.cosh(a_i)), h[j, 0]),
+                 sympy.tanh(a_i) * M[i, j],
+                 r"$(\log\cosh a)' = \tanh a$ and $\partial a_i/\partial h_j = M_{ij}$; summed "
+                 r"over $i$: $\partial C/\partial h_j = (M^\top \tanh(Mh))_j$.",
+                 Symbolic(rewrite=_entries_with_tanh)),
             Step("antisymmetric-form", sympy.Transpose(form), -form,
                  r"Transpose, then use $M^\top = -M$.", Symbolic(), given=("antisymmetric",)),
             Step("conserved",

@@ -40,7 +40,7 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
     eigenvalue = diffused(gamma, omega)
     return Derivation(
         slug="erratum-diffusion-example-not-euler-stable",
-        title="Erratum: whether the diffusion example is stable depends on a step the slides "
+        title="Whether the diffusion example is stable depends on a step the slides "
               "do not give",
         chapter=4,
         source=SOURCE,
@@ -94,7 +94,7 @@ def erratum_euler_left_hand_side() -> Derivation:
     M3 = sympy.MatrixSymbol("M_3", 3, 3)
     return Derivation(
         slug="erratum-euler-left-hand-side",
-        title="Erratum: not every Euler factor of an antisymmetric matrix exceeds 1",
+        title="Not every Euler factor of an antisymmetric matrix exceeds 1",
         chapter=4,
         source=SOURCE,
         statement=(

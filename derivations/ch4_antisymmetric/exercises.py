@@ -286,7 +286,7 @@ def exercise_4_8() -> Derivation:
     d = DIMENSION
     D = symbol("D")
     M_gamma = symbol("M_gamma")
-    D_inverse = sympy.MatrixSymbol("D^{-1}", d, d)
+    D_inverse = sympy.MatrixSymbol("{D^{-1}}", d, d)
     weighted_symbol, length_symbol = sympy.symbols("q n", positive=True)
     real_part, imaginary_part = sympy.symbols("a b", real=True)
     form = sympy.adjoint(v) * M_gamma * v

@@ -36,7 +36,7 @@ def antisymmetric_rnn_jacobian() -> Derivation:
     a_i = sympy.Symbol("a_i", real=True)
     slope = 1 - sympy.tanh(a_i) ** 2
     D = symbol("D")
-    D_inverse = sympy.MatrixSymbol("D^{-1}", d, d)
+    D_inverse = sympy.MatrixSymbol("{D^{-1}}", d, d)
     form = sympy.adjoint(v) * M * v
     weighted = sympy.adjoint(v) * D_inverse * v
     conjugate = sympy.conjugate(lam)

@@ -59,7 +59,7 @@ def erratum_critical_eigenvalues_need_eigenvectors() -> Derivation:
     explicit = sympy.ImmutableMatrix([[1, time], [0, 1]])
     return Derivation(
         slug="erratum-critical-eigenvalues-need-eigenvectors",
-        title="Erratum: eigenvalues with zero real part do not make a system stable",
+        title="Eigenvalues with zero real part do not make a system stable",
         chapter=4,
         source=SOURCE,
         statement=(
