@@ -35,7 +35,7 @@ from derivations.notation import DIMENSION
 def antisymmetric_eigenvalues_are_imaginary() -> Derivation:
     form = sympy.adjoint(v) * M * v
     conjugate = sympy.conjugate(lam)
-    real_part, imaginary_part = sympy.symbols("a b", real=True)
+    real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     return Derivation(
         slug="antisymmetric-eigenvalues-are-imaginary",
         title="An antisymmetric matrix has purely imaginary eigenvalues",

@@ -287,8 +287,8 @@ def exercise_4_8() -> Derivation:
     D = symbol("D")
     M_gamma = symbol("M_gamma")
     D_inverse = sympy.MatrixSymbol("{D^{-1}}", d, d)
-    weighted_symbol, length_symbol = sympy.symbols("q n", positive=True)
-    real_part, imaginary_part = sympy.symbols("a b", real=True)
+    weighted_symbol, length_symbol = sympy.symbols("q p", positive=True)
+    real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     form = sympy.adjoint(v) * M_gamma * v
     weighted = sympy.adjoint(v) * D_inverse * v
     plain = sympy.adjoint(v) * M * v
@@ -317,7 +317,7 @@ def exercise_4_8() -> Derivation:
             Hypothesis("weighted", weighted, weighted_symbol,
                        text=r"$q = \sum_i |v_i|^2/d_i > 0$"),
             Hypothesis("length", length, length_symbol,
-                       text=r"$n = \lVert v\rVert^2 > 0$"),
+                       text=r"$p = \lVert v\rVert^2 > 0$"),
         ),
         definitions={lam: real_part + sympy.I * imaginary_part},
         steps=(
@@ -339,7 +339,7 @@ def exercise_4_8() -> Derivation:
                  display_rhs=plus(minus(plain), minus(times(gamma, length)))),
             Step("real-part", sympy.re(lam), -gamma * length_symbol / weighted_symbol,
                  r"Add (3) and (4), and (5) and (6): $2\operatorname{Re}(\lambda)\,q = "
-                 r"-2\gamma n$.", Symbolic(),
+                 r"-2\gamma p$.", Symbolic(),
                  given=("rayleigh", "rayleigh-conjugate", "expand", "expand-conjugate",
                         "weighted", "length")),
             Step("negative", -gamma * length_symbol / weighted_symbol, sympy.Integer(0),

@@ -122,8 +122,8 @@ def euler_condition() -> str:
     return "\n".join(rows) + (
         f"\n\nAt $\\varepsilon = {epsilon:g}$ (our choice; the slides give no step) and "
         f"$\\omega = {omega:g}$. From the verified erratum: at the slides' $\\gamma = 0.15$, "
-        f"$\\lvert 1 + \\varepsilon\\lambda\\rvert^2 = {sympy.latex(exact)}$, and the step is stable "
-        f"exactly when $\\varepsilon \\leq {sympy.latex(threshold)} \\approx "
+        f"$\\lvert 1 + \\varepsilon\\lambda\\rvert^2 = {sympy.latex(exact)}$, and the step is "
+        f"stable exactly when $\\varepsilon \\leq {sympy.latex(threshold)} \\approx "
         f"{float(threshold):.4f}$.\n"
     )
 
