@@ -22,10 +22,10 @@ JACOBIAN_SIZE, JACOBIAN_STEPS = 16, 100
 OMEGA_FIGURE = 2.0
 
 VANILLA_TITLES = {
-    "random": "random Gaussian $W$",
+    "random": "random Gaussian",
     "identity": "identity",
-    "reflection": r"orthogonal, reflection ($\det W = -1$)",
-    "rotation": r"orthogonal, rotation ($\det W = 1$)",
+    "reflection": r"reflection ($\det W = -1$)",
+    "rotation": r"rotation ($\det W = 1$)",
 }
 FEEDBACK_TITLES = {
     "positive": "$W_+$",
@@ -33,7 +33,7 @@ FEEDBACK_TITLES = {
     "antisymmetric": "$W_0$ (antisymmetric)",
     "diffusion": r"$W_{\mathrm{diff}}$ ($\gamma = 0.15$)",
 }
-PORTRAIT_TIMES = (0, 10, 25, dynamics.STEPS)
+PORTRAIT_TIMES = (0, 10, dynamics.STEPS)
 
 
 def _number(value: float) -> str:
@@ -45,26 +45,28 @@ def _number(value: float) -> str:
     return f"{value:.3g}"
 
 
+def _complex(value: complex) -> str:
+    if abs(value.imag) < 1e-12:
+        return _number(value.real)
+    sign = "+" if value.imag > 0 else "-"
+    return f"{_number(value.real)} {sign} {abs(value.imag):.3g}i"
+
+
 def _eigenvalues(matrix: numpy.ndarray) -> str:
-    """The eigenvalues of ``matrix``, sorted, as one formula."""
+    """The eigenvalues of ``matrix``, sorted, as one formula; a conjugate pair as ``a ± bi``."""
     values = sorted(numpy.linalg.eigvals(matrix), key=lambda z: (z.real, z.imag))
-    shown = []
-    for value in values:
-        if abs(value.imag) < 1e-12:
-            shown.append(_number(value.real))
-        else:
-            sign = "+" if value.imag > 0 else "-"
-            shown.append(f"{_number(value.real)} {sign} {abs(value.imag):.3g}i")
-    return "$" + ",\\ ".join(shown) + "$"
+    pair = len(values) == 2 and abs(values[0].imag) > 1e-12
+    if pair and abs(values[0] - values[1].conjugate()) < 1e-12:
+        return f"${_number(values[0].real)} \\pm {abs(values[0].imag):.3g}i$"
+    return "$" + ",\\ ".join(_complex(value) for value in values) + "$"
 
 
 def portrait_distances() -> str:
     """‖h_t‖ at t = 0, 10, 25, 50 for every panel and start: the claims of Figure 1 as numbers."""
-    times = ", ".join(str(t) for t in PORTRAIT_TIMES)
+    times = " | ".join(f"$t = {t}$" for t in PORTRAIT_TIMES)
     rows = [
-        f"| row | $W$ | eigenvalues of $W$ | $\\lVert h_t\\rVert$ at $t = {times}$, one line "
-        "per start | least and largest $\\lVert h_t\\rVert$ |",
-        "|---|---|---|---|---|",
+        f"| network, $W$ | eigenvalues | {times} | least to largest |",
+        "|---|---|" + "---|" * len(PORTRAIT_TIMES) + "---|",
     ]
     panels = [("vanilla", VANILLA_TITLES[kind], dynamics.vanilla_matrices()[kind])
               for kind in dynamics.VANILLA_KINDS]
@@ -72,10 +74,10 @@ def portrait_distances() -> str:
                for kind in dynamics.FEEDBACK_KINDS]
     for row, title, weights in panels:
         radii = numpy.linalg.norm(dynamics.trajectories(row, weights), axis=-1)
-        paths = "<br>".join(
-            "$" + r" \to ".join(_number(r[t]) for t in PORTRAIT_TIMES) + "$" for r in radii)
+        at_times = " | ".join("<br>".join(f"${_number(r[t])}$" for r in radii)
+                              for t in PORTRAIT_TIMES)
         spans = "<br>".join(f"${_number(r.min())}$ to ${_number(r.max())}$" for r in radii)
-        rows.append(f"| {row} | {title} | {_eigenvalues(weights)} | {paths} | {spans} |")
+        rows.append(f"| {row}, {title} | {_eigenvalues(weights)} | {at_times} | {spans} |")
     return "\n".join(rows) + "\n"
 
 
