@@ -206,14 +206,26 @@ CHAPTER_4 = (
              "the diffusion $\\gamma > 0$ of the AntisymmetricRNN, subtracted from the diagonal",
              VANISHING, 4),
     Notation("epsilon", sympy.Symbol("varepsilon", positive=True),
-             "the forward Euler step size $\\varepsilon > 0$", ACCENT, 4),
+             "the forward Euler step size $\\varepsilon > 0$", ACCENT, 4,
+             sources="the slides' pseudocode writes $h$ for the step; here $h$ is the hidden "
+                     "state"),
     Notation("omega", sympy.Symbol("omega", positive=True),
              "an angular frequency: $M$ has eigenvalues $\\pm i\\omega$", PRESERVING, 4),
     Notation("M", _square("M"), "an antisymmetric matrix, $M^\\top = -M$ (in the cell, "
              "$M = W - W^\\top$)", PRESERVING, 4),
-    Notation("Phi", sympy.MatrixSymbol("Phi", 2, 2),
+    Notation("M_gamma", _square("M_gamma"),
+             "the transition matrix with diffusion, $M_\\gamma = M - \\gamma I$", VANISHING, 4),
+    Notation("Phi", _square("Phi"),
              "the sensitivity $\\Phi(t) = \\partial h(t)/\\partial h(0)$ of the ODE's solution to "
-             "its initial state", ACCENT, 4),
+             "its initial state", ACCENT, 4,
+             sources="the slides write $A(t)$; here $A$ is any square matrix"),
+    Notation("gamma_-", sympy.Symbol("gamma_-", positive=True),
+             "the least diffusion that makes a forward Euler step stable", PRESERVING, 4),
+    Notation("gamma_+", sympy.Symbol("gamma_+", positive=True),
+             "the largest diffusion that keeps a forward Euler step stable", VANISHING, 4),
+    Notation("z", sympy.Symbol("z_i", real=True),
+             "the input gate $z_t = \\sigma(\\cdot)$ of the gated cell ($z_i$ one entry), "
+             "$\\sigma$ the logistic sigmoid", ACCENT, 4),
     Notation("C", sympy.Symbol("C"), "a quantity conserved along the ODE's trajectories",
              PRESERVING, 4),
 )

@@ -1,38 +1,49 @@
-"""Chapter 4's shared source, symbols, matrices and rewrites (no derivations registered here)."""
+"""Chapter 4's shared source, symbols, matrices and rewrites (no derivations registered here).
+
+Symbols come from :mod:`derivations.notation` wherever the notation has them, so a proof,
+a page and an animation print the same letter for the same thing. Matrices are of the
+symbolic size ``d`` (``DIMENSION``) whenever a claim is for every size.
+"""
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.notation import symbol
+from derivations.notation import DIMENSION, symbol
 
-SOURCE = (
-    "Poli, slides on Chang, Chen, Haber & Chi, *AntisymmetricRNN: A Dynamical System View on "
-    "Recurrent Neural Networks* (ICLR 2019)"
-)
+SOURCE = "Poli, slides on Chang, Chen, Haber & Chi, *AntisymmetricRNN* (ICLR 2019)"
 
-t = symbol("t")
 epsilon = symbol("epsilon")
 gamma = symbol("gamma")
 omega = symbol("omega")
 lam = symbol("lambda")
+M = symbol("M")
+J = symbol("J")
+Phi = symbol("Phi")
+h = symbol("h")
+# Everything in the pre-activation that does not depend on h: the input term plus the bias.
+b = sympy.MatrixSymbol("b", DIMENSION, 1)
 
-# The feedback matrices of the slides' Figure 1, exactly (0.15 = 3/20).
+# The ODE's time is a real number (the notation's t is the network's integer step).
+time = sympy.Symbol("t", nonnegative=True)
+# Entry indices of d×d matrices; SymPy counts them from 0 to d − 1.
+i, j, k = sympy.symbols("i j k", integer=True, nonnegative=True)
+
+# An eigenvector: complex, of the symbolic size d.
+v = sympy.MatrixSymbol("v", DIMENSION, 1)
+
+# The slides' Figure 1 matrices, exactly (0.15 = 3/20). The slides give no Euler step ε.
 GAMMA_FIGURE = sympy.Rational(3, 20)
-EPSILON_FIGURE = sympy.Rational(1, 10)
 OMEGA_FIGURE = sympy.Integer(2)
 W_ZERO = sympy.ImmutableMatrix([[0, -2], [2, 0]])
 W_DIFF = sympy.ImmutableMatrix([[-GAMMA_FIGURE, -2], [2, -GAMMA_FIGURE]])
+# Our choice of Euler step for the pictures and tables (the slides give none).
+EPSILON_OURS = sympy.Rational(1, 10)
 
 
 def rotation_generator(frequency: sympy.Basic) -> sympy.ImmutableMatrix:
     """``[[0, −ω], [ω, 0]]``: the 2×2 antisymmetric matrix with eigenvalues ±iω."""
     return sympy.ImmutableMatrix([[0, -frequency], [frequency, 0]])
-
-
-def real_symbols(names: str) -> tuple[sympy.Symbol, ...]:
-    """Real symbols for the entries of a generic real matrix or vector."""
-    return sympy.symbols(names, real=True)
 
 
 def antisymmetric_matrix(size: int, prefix: str = "m") -> sympy.ImmutableMatrix:
@@ -46,14 +57,19 @@ def antisymmetric_matrix(size: int, prefix: str = "m") -> sympy.ImmutableMatrix:
     return sympy.ImmutableMatrix(entries)
 
 
-def tanh_slope(expression: sympy.Basic) -> sympy.Basic:
-    """Rewrite ``sech²`` as ``1 − tanh²`` (the definition of tanh′), then expand."""
-    expression = expression.replace(
-        lambda node: isinstance(node, sympy.Pow) and isinstance(node.base, sympy.sech)
-        and node.exp == 2,
-        lambda node: 1 - sympy.tanh(node.base.args[0]) ** 2,
-    )
-    return sympy.expand(expression)
+def strictly_upper_matrix(size: int, prefix: str = "m") -> sympy.ImmutableMatrix:
+    """The strictly upper triangle of :func:`antisymmetric_matrix` (same entry symbols)."""
+    entries = sympy.zeros(size, size)
+    for row in range(size):
+        for column in range(row + 1, size):
+            entries[row, column] = sympy.Symbol(f"{prefix}_{row + 1}{column + 1}", real=True)
+    return sympy.ImmutableMatrix(entries)
+
+
+def complex_parts(expression: sympy.Basic) -> sympy.Basic:
+    """Expand with real and imaginary parts separated (the symbols involved are real or
+    declared complex), so that moduli and conjugates become polynomials in real quantities."""
+    return sympy.expand(expression, complex=True)
 
 
 def pythagoras(expression: sympy.Basic) -> sympy.Basic:
@@ -68,6 +84,71 @@ def pythagoras(expression: sympy.Basic) -> sympy.Basic:
     )
 
 
-def complex_parts(expression: sympy.Basic) -> sympy.Basic:
-    """Expand with real and imaginary parts separated (all symbols involved are real)."""
-    return sympy.expand(expression, complex=True)
+# Canonical names for bound summation indices, one per nesting depth: sums at different
+# depths get different names, so renaming never captures an index.
+_BOUND = tuple(sympy.Symbol(f"bound_{depth}", integer=True) for depth in range(8))
+
+
+def _canonical_sums(expression: sympy.Basic, depth: int = 0) -> sympy.Basic:
+    if isinstance(expression, sympy.Sum) and len(expression.limits) == 1:
+        if depth >= len(_BOUND):
+            raise ValueError(f"sums nested deeper than {len(_BOUND)}: expected at most that")
+        variable, low, high = expression.limits[0]
+        body = expression.function.xreplace({variable: _BOUND[depth]})
+        return sympy.Sum(_canonical_sums(body, depth + 1), (_BOUND[depth], low, high))
+    if not expression.args:
+        return expression
+    return expression.func(*(_canonical_sums(argument, depth) for argument in expression.args))
+
+
+def evaluate_entries(expression: sympy.Basic) -> sympy.Basic:
+    """Evaluate derivatives of entries (sums of Kronecker deltas collapse), then name every
+    bound summation index canonically by its depth: SymPy names bound indices afresh when it
+    differentiates, and a sum does not equal itself under another index name otherwise.
+    Renaming bound indices changes nothing, so this rewrite is sound."""
+    return _canonical_sums(expression.doit())
+
+
+def cancel_fractions(expression: sympy.Basic) -> sympy.Basic:
+    """Entry derivatives evaluated (see :func:`evaluate_entries`), then one fraction, cancelled:
+    the logistic slope ``e^{−c}/(1 + e^{−c})²`` meets ``σ(c)(1 − σ(c))``."""
+    return sympy.cancel(sympy.together(sympy.expand(evaluate_entries(expression))))
+
+
+# Display forms: formulas in the order a person writes them. Each is a side's ``display_lhs``
+# or ``display_rhs``, which the verifier proves equal to the side it stands for.
+def plus(*terms: sympy.Basic) -> sympy.Basic:
+    """``a + b + …`` exactly as written (scalars or matrices)."""
+    if any(isinstance(term, sympy.MatrixExpr) for term in terms):
+        return sympy.MatAdd(*terms, evaluate=False)
+    return sympy.Add(*terms, evaluate=False)
+
+
+def times(*factors: sympy.Basic) -> sympy.Basic:
+    """``a b …`` exactly as written (scalars or matrices)."""
+    if any(isinstance(factor, sympy.MatrixExpr) for factor in factors):
+        return sympy.MatMul(*factors, evaluate=False)
+    return sympy.Mul(*factors, evaluate=False)
+
+
+def modulus_squared(value: sympy.Basic) -> sympy.Basic:
+    """``|z|²`` as written, without SymPy expanding it into real and imaginary parts."""
+    return sympy.Pow(sympy.Abs(value, evaluate=False), 2, evaluate=False)
+
+
+def euler_factor(step: sympy.Basic, eigenvalue: sympy.Basic) -> sympy.Basic:
+    """``|1 + ελ|²`` as written: the squared Euler factor of one eigenvalue."""
+    return modulus_squared(plus(sympy.Integer(1), times(step, eigenvalue)))
+
+
+def diffused(real_shift: sympy.Basic, frequency: sympy.Basic) -> sympy.Basic:
+    """``−γ + iω`` as written: an eigenvalue of ``M − γI``."""
+    return plus(-real_shift, times(sympy.I, frequency))
+
+
+def minus(term: sympy.Basic) -> sympy.Basic:
+    """``−x`` as written, so that ``plus(a, minus(b))`` prints ``a − b`` (scalars or matrices)."""
+    if isinstance(term, sympy.MatrixExpr):
+        return sympy.MatMul(-1, *(term.args if isinstance(term, sympy.MatMul) else (term,)),
+                            evaluate=False)
+    return sympy.Mul(-1, term, evaluate=False)

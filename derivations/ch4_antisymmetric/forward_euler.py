@@ -1,9 +1,9 @@
-"""Forward Euler h_t = h_{t−1} + ε f(h_{t−1}): stable iff every |1 + ελ| ≤ 1, which λ = iω violates.
+"""Forward Euler h_t = h_{t−1} + ε f(h_{t−1}) on h′ = Mh lengthens vectors; diffusion can repair it.
 
-The ODE h′ = Mh with antisymmetric M preserves norms; its forward-Euler
-discretisation multiplies them by √(1 + ε²ω²) > 1 every step. Diffusion
-(M − γI) moves ελ into the disc |1 + z| ≤ 1, but only if γ is large enough:
-ε(γ² + ω²) ≤ 2γ, i.e. γ ≥ γ₋ = (1 − √(1 − ε²ω²))/ε, and only if εω ≤ 1.
+The ODE h′ = Mh with antisymmetric M preserves norms; one forward Euler step
+multiplies ‖h‖² by 1 + ε²‖Mh‖²/‖h‖² ≥ 1, at every size. Diffusion (M − γI)
+moves each scaled eigenvalue ε(−γ ± iω) into the disc |1 + z| ≤ 1, but only for
+γ between the roots γ± = (1 ± √(1 − ε²ω²))/ε, which exist only if εω ≤ 1.
 """
 
 from __future__ import annotations
@@ -12,103 +12,136 @@ import sympy
 
 from derivations.ch4_antisymmetric.common import (
     SOURCE,
+    M,
     complex_parts,
+    diffused,
     epsilon,
+    euler_factor,
     gamma,
+    lam,
+    minus,
     omega,
-    rotation_generator,
+    plus,
+    times,
 )
-from derivations.engine import Derivation, Induction, Relation, Step, Symbolic, register
-from derivations.notation import symbol
+from derivations.engine import (
+    Chain,
+    Derivation,
+    Hypothesis,
+    Induction,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
+from derivations.engine.expressions import NormSquared
+from derivations.notation import DIMENSION, symbol
 
 
 def _cancel(expression: sympy.Basic) -> sympy.Basic:
-    """Bring to one fraction and cancel; √(x)² = x is applied automatically."""
+    """Bring to one fraction and cancel; ``√x² = x`` is applied automatically."""
     return sympy.cancel(sympy.together(sympy.expand(expression)))
 
 
 @register
 def forward_euler_amplifies_rotations() -> Derivation:
-    k = symbol("t")
-    M = symbol("M")
-    E = sympy.MatrixSymbol("E", 2, 2)
-    growth = 1 + epsilon**2 * omega**2
+    d = DIMENSION
+    x, t = symbol("x"), symbol("t")
+    euler = sympy.Identity(d) + epsilon * M
+    written = plus(sympy.Identity(d), times(epsilon, M))
+    growth = plus(1, epsilon**2 * omega**2)
     return Derivation(
         slug="forward-euler-amplifies-rotations",
-        title="Forward Euler on h′ = Mh grows every norm by √(1 + ε²ω²) per step",
+        title="A forward Euler step on an antisymmetric system never shortens a vector",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "The linear test equation: one Euler step is $h_t = (I + \\varepsilon M)h_{t-1}$, and "
-            "an eigenvalue $i\\omega$ of $M$ becomes $1 + i\\varepsilon\\omega$, outside the unit "
-            "circle. For the 2×2 rotation generator the growth is exact and the same for every "
-            "$h_0$: $\\lVert h_t \\rVert = (1 + \\varepsilon^2\\omega^2)^{t/2}\\lVert h_0\\rVert$."
+        statement=(
+            r"For real antisymmetric $M$ of any size, one Euler step of $h' = Mh$ gives "
+            r"$\lVert (I + \varepsilon M)x\rVert^2 = \lVert x\rVert^2 + \varepsilon^2\lVert Mx"
+            r"\rVert^2$: it lengthens every $x$ that $M$ moves, although the exact flow keeps "
+            r"lengths. If $M^*M = \omega^2 I$ (as for every $2 \times 2$ antisymmetric matrix), "
+            r"$t$ steps multiply every length by $(1 + \varepsilon^2\omega^2)^{t/2}$."
         ),
         hypotheses=(
-            r"$M = \begin{bmatrix}0 & -\omega\\ \omega & 0\end{bmatrix}$, $\omega > 0$; "
-            r"$\varepsilon > 0$; $E = I + \varepsilon M$ (one Euler step); $t \ge 0$ an integer.",
+            Hypothesis("skew", sympy.adjoint(M), -M,
+                       text=r"$M$ is real and antisymmetric: $M^* = M^\top = -M$"),
+            Hypothesis("scaled-unitary", sympy.adjoint(M) * M, omega**2 * sympy.Identity(d),
+                       text=r"for step (2) only: $M/\omega$ is orthogonal"),
         ),
-        definitions={M: rotation_generator(omega), E: sympy.ImmutableMatrix(
-            sympy.eye(2) + epsilon * rotation_generator(omega))},
         steps=(
-            Step("amplification-factor", sympy.Abs(1 + sympy.I * epsilon * omega) ** 2, growth,
-                 "|1 + iεω|² = 1 + ε²ω².", Symbolic(rewrite=complex_parts)),
-            Step("outside-unit-disc", growth, sympy.Integer(1),
-                 "So |1 + ελ| > 1 for every eigenvalue λ = iω with ω ≠ 0.", Symbolic(),
-                 relation=Relation.GT),
-            Step("one-step-gram", E.T * E, growth * sympy.Identity(2),
-                 "(I + εM)ᵀ(I + εM) = I − ε²M² = (1 + ε²ω²) I: one step stretches every vector.",
-                 Symbolic()),
-            Step("t-steps-gram", (E**k).T * E**k, growth**k * sympy.Identity(2),
-                 "After t steps, ‖h_t‖² = (1 + ε²ω²)ᵗ ‖h₀‖²: slow but certain explosion.",
-                 Induction(k, recurrence=lambda previous: E.T * previous * E)),
+            Step("one-step", NormSquared(euler * x),
+                 NormSquared(x) + epsilon**2 * NormSquared(M * x),
+                 r"Expand: the cross terms $\varepsilon x^*(M^* + M)x$ cancel.", Symbolic(),
+                 given=("skew",),
+                 display_lhs=NormSquared(times(written, x)),
+                 display_rhs=plus(NormSquared(x), times(epsilon**2, NormSquared(M * x)))),
+            Step("many-steps", sympy.adjoint(euler**t) * euler**t,
+                 (1 + epsilon**2 * omega**2) ** t * sympy.Identity(d),
+                 r"Induction on $t$: $(I + \varepsilon M)^*(I + \varepsilon M) = I + "
+                 r"\varepsilon^2 M^*M = (1 + \varepsilon^2\omega^2)I$.",
+                 Induction(t, recurrence=lambda gram: sympy.adjoint(euler) * gram * euler),
+                 given=("scaled-unitary", "skew"),
+                 display_lhs=times(sympy.Adjoint(sympy.MatPow(written, t)),
+                                   sympy.MatPow(written, t)),
+                 display_rhs=times(sympy.Pow(growth, t, evaluate=False), sympy.Identity(d))),
         ),
+        conclusion="one-step",
+        claims_every_size=True,
     )
 
 
 @register
 def forward_euler_diffusion_condition() -> Derivation:
     root = sympy.sqrt(1 - epsilon**2 * omega**2)
-    lower, upper = (1 - root) / epsilon, (1 + root) / epsilon
-    g_minus, g_plus = sympy.symbols(r"gamma_- gamma_+", positive=True)
+    g_minus, g_plus = symbol("gamma_-"), symbol("gamma_+")
+    modulus = sympy.Abs(1 + epsilon * lam) ** 2 - 1
+    shown_modulus = plus(euler_factor(epsilon, lam), -1)
+    quadratic = times(epsilon, plus(times(epsilon, plus(gamma**2, omega**2)),
+                                    minus(times(2, gamma))))
+    factorised = times(epsilon**2, plus(gamma, minus(g_minus)), plus(gamma, minus(g_plus)))
     return Derivation(
         slug="forward-euler-diffusion-condition",
-        title="Diffusion: |1 + ε(−γ + iω)| ≤ 1 ⟺ ε(γ² + ω²) ≤ 2γ, and the least such γ",
+        title="How much diffusion forward Euler needs",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "The condition is a quadratic inequality in $\\gamma$: "
-            "$\\varepsilon\\gamma^2 - 2\\gamma + \\varepsilon\\omega^2 \\le 0$, i.e. "
-            "$\\gamma_- \\le \\gamma \\le \\gamma_+$. It has solutions only when "
-            "$\\varepsilon\\omega \\le 1$, and the least stabilising diffusion is "
-            "$\\gamma_- = (1 - \\sqrt{1-\\varepsilon^2\\omega^2})/\\varepsilon = "
-            "\\varepsilon\\omega^2/(1 + \\sqrt{1-\\varepsilon^2\\omega^2}) \\approx "
-            "\\varepsilon\\omega^2/2$. Too much diffusion ($\\gamma > \\gamma_+$) overshoots "
-            "out of the disc on the left."
+        statement=(
+            r"For the eigenvalues $\lambda = -\gamma \pm i\omega$, the Euler step is stable, "
+            r"$|1 + \varepsilon\lambda| \leq 1$, exactly when $\gamma_- \leq \gamma \leq "
+            r"\gamma_+$. The roots are real when $\varepsilon\omega \leq 1$, and the least "
+            r"stabilising diffusion is $\gamma_- \approx \varepsilon\omega^2/2$ for small "
+            r"steps."
         ),
         hypotheses=(
-            r"$\varepsilon, \gamma, \omega > 0$ and $\varepsilon\omega \le 1$ (so the square "
-            r"root is real); $\gamma_\pm = (1 \pm \sqrt{1 - \varepsilon^2\omega^2})/\varepsilon$.",
+            Hypothesis("frequency-positive", omega, sympy.Integer(0), Relation.GT,
+                       text=r"$\omega > 0$"),
+            Hypothesis("small-step", omega, 1 / epsilon, Relation.LE,
+                       text=r"$\varepsilon\omega \leq 1$"),
         ),
-        definitions={g_minus: lower, g_plus: upper},
+        definitions={g_minus: (1 - root) / epsilon, g_plus: (1 + root) / epsilon,
+                     lam: diffused(gamma, omega)},
         steps=(
-            Step("modulus-squared",
-                 sympy.Abs(1 + epsilon * (-gamma + sympy.I * omega)) ** 2 - 1,
-                 epsilon * (epsilon * (gamma**2 + omega**2) - 2 * gamma),
-                 "|1 + ελ|² − 1 = ε(ε(γ² + ω²) − 2γ): stable ⟺ ε(γ² + ω²) ≤ 2γ.",
-                 Symbolic(rewrite=complex_parts)),
-            Step("quadratic-in-gamma",
-                 epsilon * gamma**2 - 2 * gamma + epsilon * omega**2,
-                 epsilon * (gamma - g_minus) * (gamma - g_plus),
-                 "Its roots are γ± = (1 ± √(1 − ε²ω²))/ε, so the stable γ form [γ₋, γ₊].",
-                 Symbolic()),
-            Step("least-gamma-is-boundary",
-                 epsilon * (g_minus**2 + omega**2) - 2 * g_minus, sympy.Integer(0),
-                 "At γ = γ₋ the eigenvalue 1 + ελ lands exactly on the unit circle.",
-                 Symbolic(rewrite=_cancel)),
-            Step("least-gamma-small-step", g_minus,
-                 epsilon * omega**2 / (1 + sympy.sqrt(1 - epsilon**2 * omega**2)),
-                 "Rationalised: γ₋ = εω²/(1 + √(1 − ε²ω²)), about εω²/2 for small εω.",
-                 Symbolic(rewrite=_cancel)),
+            Step("modulus", modulus, epsilon * (epsilon * (gamma**2 + omega**2) - 2 * gamma),
+                 r"$|1 + \varepsilon\lambda|^2 = (1 - \varepsilon\gamma)^2 + "
+                 r"\varepsilon^2\omega^2$.", Symbolic(rewrite=complex_parts),
+                 display_lhs=shown_modulus, display_rhs=quadratic),
+            Step("factorised", epsilon * (epsilon * (gamma**2 + omega**2) - 2 * gamma),
+                 epsilon**2 * (gamma - g_minus) * (gamma - g_plus),
+                 r"$\gamma_\pm$ are the roots of $\varepsilon\gamma^2 - 2\gamma + "
+                 r"\varepsilon\omega^2$.", Symbolic(rewrite=_cancel),
+                 display_lhs=quadratic, display_rhs=factorised),
+            Step("stability-condition", modulus,
+                 epsilon**2 * (gamma - g_minus) * (gamma - g_plus),
+                 r"Negative or zero exactly between the roots.",
+                 Chain(("modulus", "factorised")),
+                 display_lhs=shown_modulus, display_rhs=factorised),
+            Step("real-roots", 1 - epsilon**2 * omega**2, sympy.Integer(0),
+                 r"The roots are real because $\varepsilon\omega \leq 1$.", Symbolic(),
+                 relation=Relation.GE, given=("frequency-positive", "small-step"),
+                 display_lhs=plus(1, minus(epsilon**2 * omega**2))),
+            Step("least-gamma", g_minus, epsilon * omega**2 / (1 + root),
+                 r"Rationalise the numerator of $\gamma_-$.", Symbolic(rewrite=_cancel),
+                 display_rhs=times(epsilon * omega**2,
+                                   sympy.Pow(plus(1, root), -1, evaluate=False))),
         ),
+        conclusion="stability-condition",
     )

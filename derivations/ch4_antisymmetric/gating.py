@@ -1,13 +1,13 @@
 """The gated AntisymmetricRNN and what its Jacobian really is.
 
-z_t = σ((W − Wᵀ − γI)h_{t−1} + V_z x_t + b_z),
-h_t = h_{t−1} + ε z_t ∘ tanh((W − Wᵀ − γI)h_{t−1} + V_h x_t + b_h).
+z_t = σ(M_γ h_{t−1} + V_z x_t + b_z),
+h_t = h_{t−1} + ε z_t ∘ tanh(M_γ h_{t−1} + V_h x_t + b_h).
 
 Because the gate reads the same M_γ h_{t−1}, differentiating the product
-z ∘ tanh(a) gives two diagonal terms: ∂h_t/∂h_{t−1} = I + ε D_g M_γ with
-D_g = diag(z ∘ tanh′(a) + σ′(c) ∘ tanh(a)). The second term is negative
-wherever tanh(a) < 0, so D_g need not be ≥ 0, and a diagonal with entries of
-both signs times an antisymmetric matrix can have real eigenvalues.
+z ∘ tanh(a) gives two diagonal terms: the vector field's Jacobian is D_g M_γ with
+D_g = diag(z ∘ tanh′(a) + σ′(c) ∘ tanh(a)), at every size. The second term is
+negative wherever tanh(a) < 0, so D_g need not be positive, and a diagonal with
+entries of both signs times an antisymmetric matrix can have real eigenvalues.
 """
 
 from __future__ import annotations
@@ -16,13 +16,17 @@ import sympy
 
 from derivations.ch4_antisymmetric.common import (
     SOURCE,
-    epsilon,
-    gamma,
+    cancel_fractions,
+    h,
+    i,
+    j,
+    k,
     lam,
-    omega,
+    plus,
     rotation_generator,
 )
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.notation import DIMENSION, symbol
 
 
 def sigmoid(x: sympy.Basic) -> sympy.Basic:
@@ -30,87 +34,79 @@ def sigmoid(x: sympy.Basic) -> sympy.Basic:
     return 1 / (1 + sympy.exp(-x))
 
 
-def _cancel_entries(expression: sympy.Basic) -> sympy.Basic:
-    """Cancel each entry to one fraction: σ′ = e^{−x}/(1+e^{−x})² meets σ(1 − σ)."""
-    def cancel(entry: sympy.Basic) -> sympy.Basic:
-        return sympy.cancel(sympy.together(sympy.expand(entry)))
-
-    if isinstance(expression, sympy.MatrixBase):
-        return expression.applyfunc(cancel)
-    return cancel(expression)
+def gate_slope(gate: sympy.Basic, candidate: sympy.Basic) -> sympy.Basic:
+    """``z(1 − z)·tanh(a) + z·(1 − tanh²(a))`` with ``z = σ(c)``: one diagonal entry of D_g,
+    the coefficient the derivation's first step proves (``σ′ = σ(1 − σ)``)."""
+    return _slope(sigmoid(gate), sympy.tanh(candidate))
 
 
-def gate_slopes(candidate: sympy.Basic, gate: sympy.Basic) -> sympy.Basic:
-    """z tanh′(a) + σ′(c) tanh(a) with z = σ(c): one diagonal entry of D_g."""
-    z = sigmoid(gate)
-    return z * (1 - sympy.tanh(candidate) ** 2) + z * (1 - z) * sympy.tanh(candidate)
+def _slope(z: sympy.Basic, tanh_a: sympy.Basic) -> sympy.Basic:
+    return z * (1 - z) * tanh_a + z * (1 - tanh_a**2)
 
 
 @register
 def gated_antisymmetric_jacobian() -> Derivation:
-    h = sympy.ImmutableMatrix(sympy.symbols("h_1:3", real=True))
-    u_h = sympy.ImmutableMatrix(sympy.symbols("u_1:3", real=True))
-    u_z = sympy.ImmutableMatrix(sympy.symbols("v_1:3", real=True))
-    matrix = sympy.ImmutableMatrix(rotation_generator(omega) - gamma * sympy.eye(2))
-    a, c = matrix * h + u_h, matrix * h + u_z
-    step = h + epsilon * sympy.ImmutableMatrix(
-        [sigmoid(c[i]) * sympy.tanh(a[i]) for i in range(2)])
-    J_step = sympy.MatrixSymbol(r"\partial h_t/\partial h_{t-1}", 2, 2)
-    M_gamma = sympy.MatrixSymbol(r"M_{\gamma}", 2, 2)
-    D_gate = sympy.MatrixSymbol("D_g", 2, 2)
-    slopes = sympy.ImmutableMatrix(sympy.diag(*[gate_slopes(a[i], c[i]) for i in range(2)]))
+    d = DIMENSION
+    M_gamma = symbol("M_gamma")
+    b_h, b_z = sympy.MatrixSymbol("b", d, 1), sympy.MatrixSymbol("b_z", d, 1)
+    a_i, c_i = sympy.symbols("a_i c_i", real=True)
+    z_i = symbol("z")
+    drive = sympy.Sum(M_gamma[i, k] * h[k, 0], (k, 0, d - 1))
 
-    # The counterexample: ω = 1, γ = 0, h = 0, u_h = (0, −3), u_z = (0, 0).
+    # The counterexample: ω = 1, γ = 0, h = 0, b = (0, −3), b_z = (0, 0).
     d1, d2 = sympy.symbols("d_1 d_2", real=True)
     three = sympy.Integer(3)
-    d1_value = gate_slopes(sympy.Integer(0), sympy.Integer(0))
-    d2_value = gate_slopes(-three, sympy.Integer(0))
+    M = sympy.MatrixSymbol("M", 2, 2)
     D_point = sympy.MatrixSymbol("D_*", 2, 2)
-    K = sympy.MatrixSymbol("K", 2, 2)
+    field_2 = sympy.Symbol("f_{2}(0)", real=True)
     return Derivation(
         slug="gated-antisymmetric-jacobian",
-        title="The gated cell's Jacobian: the gate's own slope can make eigenvalues real",
+        title="The gate's own slope can give the Jacobian a real positive eigenvalue",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "The slides argue that the gate only multiplies $M_\\gamma$ by a diagonal matrix, so "
-            "the real parts stay near zero. Differentiating the unrolled cell shows the "
-            "diagonal is $D_g = \\operatorname{diag}(z\\tanh'(a) + \\sigma'(c)\\tanh(a))$. "
-            "At the point below ($\\gamma = 0$, $h = 0$, $b_h = (0, -3)$, $b_z = 0$) its second "
-            "entry is negative, and the vector field's Jacobian $D_g M$ has the real eigenvalues "
-            "$\\pm\\sqrt{-d_1 d_2} \\approx \\pm 0.35$: a direction that grows like "
-            "$e^{0.35t}$. The claim holds only where $D_g \\ge 0$, e.g. when "
-            "$\\tanh(a) \\ge 0$."
+        statement=(
+            r"At every size, the gated field $z \circ \tanh(a)$, $a = M_\gamma h + b$, "
+            r"$z = \sigma(M_\gamma h + b_z)$, has Jacobian $D_g M_\gamma$ with "
+            r"$D_g = \operatorname{diag}(z_i(1 - z_i)\tanh a_i + z_i(1 - \tanh^2 a_i))$, "
+            r"negative where $\tanh a_i$ is. At $h = 0$ with $\omega = 1$, $\gamma = 0$, "
+            r"$b = (0, -3)$, $b_z = 0$ it has the real eigenvalue $\sqrt{-d_1 d_2} \approx "
+            r"0.349$. That is the Jacobian at one point, not a growth rate: $h = 0$ is not a "
+            "fixed point."
         ),
-        hypotheses=(
-            r"$M_\gamma = \begin{bmatrix}-\gamma & -\omega\\ \omega & -\gamma\end{bmatrix}$, "
-            r"$a = M_\gamma h + u_h$, $c = M_\gamma h + u_z$ ($u = Vx + b$), "
-            r"$z = \sigma(c)$, $\sigma(x) = 1/(1 + e^{-x})$.",
-            r"Counterexample: $\omega = 1$, $\gamma = 0$, $h = 0$, $u_h = (0, -3)$, "
-            r"$u_z = (0, 0)$, $K = \begin{bmatrix}0 & -1\\ 1 & 0\end{bmatrix}$, "
-            r"$D_* = \operatorname{diag}(d_1, d_2)$ there.",
-        ),
+        hypotheses=(),
         definitions={
-            J_step: sympy.ImmutableMatrix(step.jacobian(h)), M_gamma: matrix, D_gate: slopes,
-            d1: d1_value, d2: d2_value, D_point: sympy.ImmutableMatrix(sympy.diag(d1, d2)),
-            K: rotation_generator(sympy.Integer(1)),
+            a_i: b_h[i, 0] + drive,
+            c_i: b_z[i, 0] + drive,
+            z_i: sigmoid(c_i),
+            d1: gate_slope(sympy.Integer(0), sympy.Integer(0)),
+            d2: gate_slope(sympy.Integer(0), -three),
+            D_point: sympy.ImmutableMatrix(sympy.diag(d1, d2)),
+            M: rotation_generator(sympy.Integer(1)),
+            field_2: sigmoid(sympy.Integer(0)) * sympy.tanh(-three),
         },
         steps=(
-            Step("gated-step-jacobian", J_step, sympy.Identity(2) + epsilon * D_gate * M_gamma,
-                 "Product rule on z ∘ tanh(a), both factors driven by M_γ h.",
-                 Symbolic(rewrite=_cancel_entries)),
-            Step("first-slope", d1, sympy.Rational(1, 2),
-                 "At the point: d₁ = σ(0)·tanh′(0) + σ′(0)·tanh(0) = 1/2.", Symbolic()),
+            Step("gated-jacobian", sympy.Derivative(z_i * sympy.tanh(a_i), h[j, 0]),
+                 _slope(z_i, sympy.tanh(a_i)) * M_gamma[i, j],
+                 r"Product rule on $z_i\tanh a_i$, both factors driven by $M_\gamma h$, with "
+                 r"$\sigma' = \sigma(1 - \sigma)$.", Symbolic(rewrite=cancel_fractions)),
             Step("second-slope-negative", d2, sympy.Integer(0),
-                 "d₂ = ½ sech²3 − ¼ tanh 3 ≈ −0.244 < 0: the gate term dominates.", Symbolic(),
+                 r"Step (1) at the point: $d_1 = \sigma(0)\tanh'(0) = 1/2$, and with $a_2 = -3$, "
+                 r"$c_2 = 0$: $d_2 = \tfrac12(1 - \tanh^2 3) - \tfrac14\tanh 3 \approx -0.244$.",
+                 Symbolic(),
                  relation=Relation.LT),
             Step("characteristic-polynomial",
-                 sympy.Determinant(lam * sympy.Identity(2) - D_point * K), lam**2 + d1 * d2,
-                 "det(λI − D_*K) = λ² + d₁d₂ with d₁d₂ < 0: two real eigenvalues ±√(−d₁d₂).",
-                 Symbolic()),
+                 sympy.Determinant(lam * sympy.Identity(2) - D_point * M), lam**2 + d1 * d2,
+                 r"With $d_1 d_2 < 0$ the two eigenvalues $\pm\sqrt{-d_1 d_2}$ are real.",
+                 Symbolic(), display_rhs=plus(lam**2, d1 * d2)),
             Step("positive-real-eigenvalue",
-                 sympy.Determinant(sympy.sqrt(-d1 * d2) * sympy.Identity(2) - D_point * K),
+                 sympy.Determinant(sympy.sqrt(-d1 * d2) * sympy.Identity(2) - D_point * M),
                  sympy.Integer(0),
-                 "λ = +√(−d₁d₂) > 0 is an eigenvalue: Re λ is not ≈ 0 here.", Symbolic()),
+                 r"$\lambda = +\sqrt{-d_1 d_2} > 0$ is an eigenvalue: its real part is not "
+                 r"near 0.", Symbolic()),
+            Step("not-a-fixed-point", field_2, sympy.Integer(0),
+                 r"The field at $h = 0$ is $(0, \sigma(0)\tanh(-3)) \neq 0$: the state moves, "
+                 r"so the eigenvalue is no growth rate of a trajectory.", Symbolic(),
+                 relation=Relation.LT),
         ),
+        conclusion="positive-real-eigenvalue",
     )

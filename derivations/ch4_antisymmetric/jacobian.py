@@ -1,11 +1,10 @@
-"""The Jacobian of the AntisymmetricRNN's right-hand side, and when its eigenvalues are imaginary.
+"""The Jacobian of the AntisymmetricRNN's right-hand side, and why its eigenvalues are imaginary.
 
-f(h) = tanh(M h + u) has Jacobian D M with D = diag(1 − tanh²(a)). The slides
-say its eigenvalues are imaginary. That holds whenever D is diagonal with
-entries ≥ 0 (tanh′ is always > 0, so always for this cell): D M is then
-similar to, or shares its non-zero spectrum with, the antisymmetric
-D^{1/2} M D^{1/2}. It fails as soon as one diagonal entry is negative, which
-is what the gate's derivative can produce (see the gating derivation).
+f(h) = tanh(Mh + b) has Jacobian DM with D = diag(1 − tanh²(a)), a = Mh + b, at
+every size. The slides say its eigenvalues are imaginary. That holds because D
+is diagonal with positive entries: from DMv = λv, v*Mv = λ v*D⁻¹v, an imaginary
+number times a positive one. A diagonal with a negative entry breaks the argument,
+which is what the gate's derivative can produce (see the gating derivation).
 """
 
 from __future__ import annotations
@@ -14,127 +13,87 @@ import sympy
 
 from derivations.ch4_antisymmetric.common import (
     SOURCE,
-    antisymmetric_matrix,
+    M,
+    b,
     epsilon,
-    gamma,
+    evaluate_entries,
+    h,
+    i,
+    j,
+    k,
     lam,
-    omega,
-    rotation_generator,
-    tanh_slope,
+    plus,
+    times,
+    v,
 )
-from derivations.engine import Derivation, Step, Symbolic, register
-from derivations.notation import symbol
-
-D = symbol("D")
+from derivations.engine import Chain, Derivation, Hypothesis, Relation, Step, Symbolic, register
+from derivations.notation import DIMENSION, symbol
 
 
 @register
 def antisymmetric_rnn_jacobian() -> Derivation:
-    M = sympy.MatrixSymbol("M", 3, 3)
-    J = sympy.MatrixSymbol("J", 3, 3)
-    J_step = sympy.MatrixSymbol(r"\partial h_t/\partial h_{t-1}", 3, 3)
-    D3 = sympy.MatrixSymbol("D", 3, 3)
-    h = sympy.ImmutableMatrix(sympy.symbols("h_1:4", real=True))
-    u = sympy.ImmutableMatrix(sympy.symbols("u_1:4", real=True))
-    matrix = antisymmetric_matrix(3)
-    activation = matrix * h + u
-    f = activation.applyfunc(sympy.tanh)
-    slopes = sympy.ImmutableMatrix(sympy.diag(*[1 - sympy.tanh(a) ** 2 for a in activation]))
+    d = DIMENSION
+    a_i = sympy.Symbol("a_i", real=True)
+    slope = 1 - sympy.tanh(a_i) ** 2
+    D = symbol("D")
+    D_inverse = sympy.MatrixSymbol("{D^{-1}}", d, d)
+    form = sympy.adjoint(v) * M * v
+    weighted = sympy.adjoint(v) * D_inverse * v
+    conjugate = sympy.conjugate(lam)
+    real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     return Derivation(
         slug="antisymmetric-rnn-jacobian",
-        title="Jacobian of f(h) = tanh(Mh + u): J = diag(tanh′(a)) M",
+        title="The cell's Jacobian has purely imaginary eigenvalues",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "SymPy differentiates $f$ entry by entry (the unrolled cell); the result is the "
-            "product of the slopes $1 - \\tanh^2(a_i)$ with $M$. One Euler step "
-            "$h_t = h_{t-1} + \\varepsilon f(h_{t-1})$ then has Jacobian $I + \\varepsilon D M$."
+        statement=(
+            r"At every size, the field $f(h) = \tanh(Mh + b)$ has Jacobian $DM$ with "
+            r"$D = \operatorname{diag}(1 - \tanh^2 a_i) > 0$, $a = Mh + b$ (one Euler step: "
+            r"$I + \varepsilon DM$). For real antisymmetric $M$ and any positive diagonal $D$, "
+            r"every eigenvalue of $DM$ has real part 0. The proof needs $v^*D^{-1}v \neq 0$, "
+            "which can fail when $D$ has entries of both signs."
         ),
         hypotheses=(
-            "M the generic real antisymmetric 3×3 matrix; h, u = Vx + b free real vectors; "
-            r"$a = Mh + u$, $D = \operatorname{diag}(1 - \tanh^2 a_i)$.",
+            Hypothesis("skew", sympy.adjoint(M), -M,
+                       text=r"$M$ is real and antisymmetric: $M^* = M^\top = -M$"),
+            Hypothesis("eigenvector", D * M * v, lam * v, text=r"$v$ is an eigenvector of $DM$"),
+            Hypothesis("inverse", D_inverse * D, sympy.Identity(d),
+                       text="$D$ has no zero entry"),
+            Hypothesis("real-diagonal", sympy.adjoint(D_inverse), D_inverse,
+                       text=r"$D^{-1}$ is real and diagonal"),
+            Hypothesis("positive", weighted, sympy.Integer(0), Relation.NE,
+                       text=r"$v^*D^{-1}v = \sum_i |v_i|^2/d_i > 0$ when every $d_i > 0$ and "
+                            r"$v \neq 0$"),
         ),
-        definitions={
-            M: matrix, D3: slopes,
-            J: sympy.ImmutableMatrix(f.jacobian(h)),
-            J_step: sympy.ImmutableMatrix((h + epsilon * f).jacobian(h)),
-        },
+        definitions={a_i: b[i, 0] + sympy.Sum(M[i, k] * h[k, 0], (k, 0, d - 1)),
+                     lam: real_part + sympy.I * imaginary_part},
         steps=(
-            Step("jacobian", J, D3 * M,
-                 "Chain rule: ∂ tanh(aᵢ)/∂h_j = (1 − tanh² aᵢ) M_ij.",
-                 Symbolic(rewrite=tanh_slope)),
-            Step("euler-step-jacobian", J_step, sympy.Identity(3) + epsilon * D3 * M,
-                 "The Euler step adds the identity: ∂h_t/∂h_{t−1} = I + εDM.",
-                 Symbolic(rewrite=tanh_slope)),
+            Step("field-jacobian", sympy.Derivative(sympy.tanh(a_i), h[j, 0]), slope * M[i, j],
+                 r"Chain rule: $\tanh' = 1 - \tanh^2$ and $\partial a_i/\partial h_j = M_{ij}$; "
+                 r"so the Jacobian is $DM$.", Symbolic(rewrite=evaluate_entries)),
+            Step("step-jacobian", sympy.Derivative(h[i, 0] + epsilon * sympy.tanh(a_i), h[j, 0]),
+                 sympy.Identity(d)[i, j] + epsilon * slope * M[i, j],
+                 r"The Euler step adds the identity: $\partial h_t/\partial h_{t-1} = "
+                 r"I + \varepsilon DM$.", Symbolic(rewrite=evaluate_entries),
+                 display_lhs=sympy.Derivative(plus(h[i, 0], times(epsilon, sympy.tanh(a_i))),
+                                              h[j, 0]),
+                 display_rhs=plus(sympy.Identity(d)[i, j], times(epsilon, slope, M[i, j]))),
+            Step("insert-identity", form, sympy.adjoint(v) * D_inverse * D * M * v,
+                 r"Now let $DMv = \lambda v$. Insert $D^{-1}D = I$.", Symbolic(),
+                 given=("inverse",)),
+            Step("use-eigenvector", sympy.adjoint(v) * D_inverse * D * M * v, lam * weighted,
+                 r"Replace $DMv$ by $\lambda v$.", Symbolic(), given=("eigenvector",)),
+            Step("rayleigh", form, lam * weighted, r"So $v^*Mv = \lambda\, v^*D^{-1}v$.",
+                 Chain(("insert-identity", "use-eigenvector"))),
+            Step("rayleigh-conjugate", sympy.Adjoint(form), conjugate * weighted,
+                 r"Conjugate (5); $D^{-1}$ is real and diagonal, so $v^*D^{-1}v$ is real.",
+                 Symbolic(), given=("rayleigh", "real-diagonal")),
+            Step("form-is-imaginary", sympy.Adjoint(form), -form,
+                 r"$M^* = -M$.", Symbolic(), given=("skew",)),
+            Step("imaginary", sympy.re(lam), sympy.Integer(0),
+                 r"Add (5) and (6) using (7): $(\lambda + \bar\lambda)\,v^*D^{-1}v = 0$, and "
+                 r"$v^*D^{-1}v \neq 0$.", Symbolic(),
+                 given=("rayleigh", "rayleigh-conjugate", "form-is-imaginary", "positive")),
         ),
-    )
-
-
-@register
-def diagonal_times_antisymmetric_spectrum() -> Derivation:
-    M = symbol("M")
-    d1, d2 = sympy.symbols("d_1 d_2", positive=True)
-    root = sympy.MatrixSymbol("D^{1/2}", 2, 2)
-    root_inverse = sympy.MatrixSymbol("D^{-1/2}", 2, 2)
-    S = sympy.MatrixSymbol("S", 2, 2)
-    M3, D3, R3 = (sympy.MatrixSymbol(name, 3, 3) for name in ("M", "D", "D^{1/2}"))
-    e1, e2, e3 = sympy.symbols("e_1:4", nonnegative=True)
-    sign_flip = sympy.MatrixSymbol("D_{\\pm}", 2, 2)
-    return Derivation(
-        slug="diagonal-times-antisymmetric-spectrum",
-        title="diag(d) · M keeps imaginary eigenvalues for d ≥ 0; a negative dᵢ can break it",
-        chapter=4,
-        source=SOURCE,
-        summary=(
-            "For $D > 0$, $DM$ is similar to the antisymmetric $D^{1/2}MD^{1/2}$, so its "
-            "eigenvalues are imaginary. For $D \\ge 0$ (saturated units with "
-            "$\\tanh' \\approx 0$) the characteristic polynomials of $DM$ and "
-            "$D^{1/2}MD^{1/2}$ still coincide, so nothing changes. With a negative entry the "
-            "conclusion fails: $\\operatorname{diag}(1,-1)M$ is symmetric with real eigenvalues "
-            "$\\pm\\omega$. With diffusion, the eigenvalues move into the left half-plane."
-        ),
-        hypotheses=(
-            r"$M = \begin{bmatrix}0 & -\omega\\ \omega & 0\end{bmatrix}$, $\omega > 0$; "
-            r"$D = \operatorname{diag}(d_1, d_2)$ with $d_i > 0$; $\gamma > 0$.",
-            "3×3 case: M generic antisymmetric, $D = \\operatorname{diag}(e_1, e_2, e_3)$ with "
-            "$e_i \\ge 0$ (zeros allowed).",
-            r"$D_\pm = \operatorname{diag}(1, -1)$.",
-        ),
-        definitions={
-            M: rotation_generator(omega),
-            D: sympy.ImmutableMatrix(sympy.diag(d1, d2)),
-            root: sympy.ImmutableMatrix(sympy.diag(sympy.sqrt(d1), sympy.sqrt(d2))),
-            root_inverse: sympy.ImmutableMatrix(sympy.diag(1 / sympy.sqrt(d1), 1 / sympy.sqrt(d2))),
-            S: sympy.ImmutableMatrix(sympy.diag(sympy.sqrt(d1), sympy.sqrt(d2))
-                                     * rotation_generator(omega)
-                                     * sympy.diag(sympy.sqrt(d1), sympy.sqrt(d2))),
-            M3: antisymmetric_matrix(3),
-            D3: sympy.ImmutableMatrix(sympy.diag(e1, e2, e3)),
-            R3: sympy.ImmutableMatrix(sympy.diag(sympy.sqrt(e1), sympy.sqrt(e2), sympy.sqrt(e3))),
-            sign_flip: sympy.ImmutableMatrix(sympy.diag(1, -1)),
-        },
-        steps=(
-            Step("similar", root_inverse * (D * M) * root, root * M * root,
-                 "Conjugating DM by D^{1/2} gives D^{1/2} M D^{1/2} =: S.", Symbolic()),
-            Step("similar-is-antisymmetric", S.T, -S,
-                 "S is antisymmetric, so DM has imaginary eigenvalues.", Symbolic()),
-            Step("characteristic-polynomial", sympy.Determinant(lam * sympy.Identity(2) - D * M),
-                 lam**2 + d1 * d2 * omega**2,
-                 "Explicitly: λ = ±iω√(d₁d₂) — the slopes rescale the frequency only.",
-                 Symbolic()),
-            Step("saturation-allowed",
-                 sympy.Determinant(lam * sympy.Identity(3) - D3 * M3),
-                 sympy.Determinant(lam * sympy.Identity(3) - R3 * M3 * R3),
-                 "With eᵢ ≥ 0 (zero = saturated unit) DM and D^{1/2}MD^{1/2} share their "
-                 "characteristic polynomial.", Symbolic()),
-            Step("negative-entry-breaks-it",
-                 sympy.Determinant(lam * sympy.Identity(2) - sign_flip * M), lam**2 - omega**2,
-                 "With a negative diagonal entry the eigenvalues are ±ω: real, one of them > 0.",
-                 Symbolic()),
-            Step("diffusion-shifts-left",
-                 sympy.Determinant(lam * sympy.Identity(2) - D * (M - gamma * sympy.Identity(2))),
-                 lam**2 + gamma * (d1 + d2) * lam + d1 * d2 * (gamma**2 + omega**2),
-                 "With M − γI the roots sum to −γ(d₁ + d₂) < 0 with positive product: Re λ < 0.",
-                 Symbolic()),
-        ),
+        claims_every_size=True,
     )

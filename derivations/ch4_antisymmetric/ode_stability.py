@@ -1,140 +1,94 @@
-"""The ODE view: stability of h′ = f(h) is read off the eigenvalues of the Jacobian J.
+"""The ODE view: how a perturbation of h′ = Jh evolves, and when eigenvalues decide stability.
 
 A perturbation of the initial state evolves with the sensitivity
-A(t) = ∂h(t)/∂h(0), which obeys A′ = J A, A(0) = I. For a constant J the
-solution is the matrix exponential e^{Jt}; its size in an eigendirection is
-|e^{λt}| = e^{Re(λ) t}. So Re λ > 0 explodes, Re λ < 0 vanishes, and the
-"critical" Re λ = 0 preserves: the property AntisymmetricRNN is built to have.
+Φ(t) = ∂h(t)/∂h(0), which obeys Φ′ = JΦ, Φ(0) = I. Along an eigenvector it is
+the scalar e^{λt}, of modulus e^{Re(λ)t}: that is why Re λ decides growth. But
+Re λ ≤ 0 alone does not make a linear system stable: a Jordan block with
+eigenvalue 0 grows linearly, which the slides' criterion misses.
 """
 
 from __future__ import annotations
 
 import sympy
 
-from derivations.ch4_antisymmetric.common import (
-    SOURCE,
-    W_ZERO,
-    complex_parts,
-    gamma,
-    omega,
-    pythagoras,
-    rotation_generator,
-    t,
-)
-from derivations.engine import Derivation, Step, Symbolic, register
-from derivations.notation import symbol
-
-J, A = symbol("J"), symbol("Phi")
-A0 = sympy.MatrixSymbol("A(0)", 2, 2)
+from derivations.ch4_antisymmetric.common import SOURCE, J, complex_parts, lam, plus, time, times, v
+from derivations.engine import Assumption, Derivation, Hypothesis, Step, Symbolic, register
+from derivations.engine.expressions import NormSquared
 
 
 @register
-def ode_sensitivity_matrix_exponential() -> Derivation:
-    a, b = sympy.symbols("a b", real=True)
+def ode_eigendirection_growth() -> Derivation:
+    solution = sympy.exp(lam * time) * v
     return Derivation(
-        slug="ode-sensitivity-matrix-exponential",
-        title="Sensitivity to the initial state: A(t) = e^{Jt}, and why Re λ decides",
+        slug="ode-eigendirection-growth",
+        title="Along an eigenvector the sensitivity is a scalar exponential",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "The chain rule turns $\\partial h(t)/\\partial h(0)$ into the linear ODE "
-            "$A' = JA$, $A(0) = I$. We verify, for a concrete $J$ (the slides' $W_0$), that the "
-            "matrix exponential solves it and that its norm stays constant, and that in an "
-            "eigendirection the growth factor is $e^{\\operatorname{Re}(\\lambda) t}$."
+        statement=(
+            r"If $Jv = \lambda v$ for a constant $d \times d$ Jacobian $J$, the solution of "
+            r"$h' = Jh$ from $h(0) = v$ is $\Phi(t)v = e^{\lambda t}v$, of length "
+            r"$e^{\operatorname{Re}(\lambda)t}\lVert v\rVert$: it grows, decays or keeps its "
+            r"length as $\operatorname{Re}\lambda$ is positive, negative or zero."
         ),
         hypotheses=(
-            r"$J = \begin{bmatrix}0 & -2\\ 2 & 0\end{bmatrix}$ (eigenvalues $\pm 2i$), "
-            r"$A(t) = e^{Jt}$ computed by SymPy; $t$ real.",
-            r"$\lambda = a + ib$ with $a, b$ real.",
+            Hypothesis("eigenvector", J * v, lam * v, text="$v$ is an eigenvector of $J$"),
+            Assumption(r"solutions of the linear ODE $h' = Jh$ are unique (Picard and "
+                       r"Lindelöf), so the solution that starts at $v$ is $\Phi(t)v$"),
         ),
-        definitions={J: W_ZERO, A: sympy.ImmutableMatrix((W_ZERO * t).exp()),
-                     A0: sympy.ImmutableMatrix((W_ZERO * t).exp()).subs(t, 0)},
         steps=(
-            Step("exponential-is-rotation", A,
-                 sympy.ImmutableMatrix([[sympy.cos(2 * t), -sympy.sin(2 * t)],
-                                        [sympy.sin(2 * t), sympy.cos(2 * t)]]),
-                 "For this J, e^{Jt} is the rotation by the angle 2t.", Symbolic()),
-            Step("solves-sensitivity-ode", sympy.Derivative(A, t), J * A,
-                 "Differentiating e^{Jt} entry by entry gives J e^{Jt}: the ODE A′ = JA.",
-                 Symbolic()),
-            Step("initial-value", A0, sympy.Identity(2),
-                 "At t = 0 the exponential is the identity, as A(0) = ∂h(0)/∂h(0) must be.",
-                 Symbolic()),
-            Step("norm-preserved", A.T * A, sympy.Identity(2),
-                 "A(t) is orthogonal for every t: perturbations neither explode nor vanish.",
-                 Symbolic(rewrite=pythagoras)),
-            Step("growth-in-eigendirection", sympy.Abs(sympy.exp((a + sympy.I * b) * t)),
-                 sympy.exp(a * t),
-                 "Along an eigenvector A(t) acts as e^{λt}, of modulus e^{Re(λ) t}: only Re λ "
-                 "matters.", Symbolic(rewrite=complex_parts)),
+            Step("solves", sympy.Derivative(solution, time), J * solution,
+                 r"Differentiate: $\frac{d}{dt}e^{\lambda t}v = \lambda e^{\lambda t}v$, and "
+                 r"$\lambda v = Jv$.", Symbolic(), given=("eigenvector",),
+                 display_rhs=times(J, solution)),
+            Step("length", NormSquared(solution),
+                 sympy.exp(2 * sympy.re(lam) * time) * NormSquared(v),
+                 r"$|e^{\lambda t}|^2 = e^{\lambda t}e^{\bar\lambda t} = "
+                 r"e^{2\operatorname{Re}(\lambda)t}$ for real $t$.",
+                 Symbolic(rewrite=complex_parts)),
         ),
+        claims_every_size=True,
     )
 
 
 @register
-def ode_sensitivity_with_diffusion() -> Derivation:
-    J_gamma = rotation_generator(omega) - gamma * sympy.eye(2)
-    solution = sympy.exp(-gamma * t) * sympy.ImmutableMatrix(
-        [[sympy.cos(omega * t), -sympy.sin(omega * t)],
-         [sympy.sin(omega * t), sympy.cos(omega * t)]])
+def erratum_critical_eigenvalues_need_eigenvectors() -> Derivation:
+    jordan = sympy.MatrixSymbol("J", 2, 2)
+    sensitivity = sympy.MatrixSymbol("Phi", 2, 2)
+    start = sympy.MatrixSymbol(r"\Phi(0)", 2, 2)
+    e2 = sympy.MatrixSymbol("e_2", 2, 1)
+    explicit = sympy.ImmutableMatrix([[1, time], [0, 1]])
     return Derivation(
-        slug="ode-sensitivity-with-diffusion",
-        title="With diffusion, J = M − γI: perturbations decay like e^{−γt}",
+        slug="erratum-critical-eigenvalues-need-eigenvectors",
+        title="Eigenvalues with zero real part do not make a system stable",
         chapter=4,
         source=SOURCE,
-        summary=(
-            "Subtracting $\\gamma I$ shifts every eigenvalue left by $\\gamma$: the solution of "
-            "$A' = JA$ is a rotation damped by $e^{-\\gamma t}$. In continuous time diffusion "
-            "is pure loss; it is the *discretisation* that needs it (see forward Euler below)."
+        statement=(
+            "The slides call an ODE solution stable “if the long-term behavior of the system "
+            "does not depend significantly on the initial conditions, meaning if” "
+            r"$\max_i \operatorname{Re}(\lambda_i(J(t))) \leq 0$ for all $t \geq 0$. For "
+            "a constant $J$ the exact theorem (standard; only its counterexample is checked "
+            r"here) is: every solution of $h' = Jh$ stays bounded if and only if every "
+            r"$\operatorname{Re}\lambda \leq 0$ and each eigenvalue with "
+            r"$\operatorname{Re}\lambda = 0$ has as many independent eigenvectors as its "
+            "multiplicity. This Jordan block has the double eigenvalue 0 but one eigenvector."
         ),
-        hypotheses=(
-            r"$J = \begin{bmatrix}-\gamma & -\omega\\ \omega & -\gamma\end{bmatrix}$ with "
-            r"$\gamma, \omega > 0$; $A(t) = e^{-\gamma t} R(\omega t)$, $R$ the rotation.",
-        ),
-        definitions={J: J_gamma, A: solution, A0: solution.subs(t, 0)},
+        hypotheses=(),
+        definitions={
+            jordan: sympy.ImmutableMatrix([[0, 1], [0, 0]]),
+            sensitivity: explicit,
+            start: explicit.subs(time, 0),
+            e2: sympy.ImmutableMatrix([0, 1]),
+        },
         steps=(
-            Step("solves-sensitivity-ode", sympy.Derivative(A, t), J * A,
-                 "The damped rotation solves A′ = JA …", Symbolic()),
-            Step("initial-value", A0, sympy.Identity(2),
-                 "… with A(0) = I, so it is e^{Jt} (solutions of linear ODEs are unique).",
+            Step("double-eigenvalue-zero", sympy.Determinant(lam * sympy.Identity(2) - jordan),
+                 lam**2, r"Both eigenvalues are $0$, so $\operatorname{Re}\lambda = 0$.",
                  Symbolic()),
-            Step("norm-decays", A.T * A, sympy.exp(-2 * gamma * t) * sympy.Identity(2),
-                 "Every perturbation shrinks by exactly e^{−γt}: γ > 0 forgets, slowly if γ is "
-                 "small.", Symbolic(rewrite=pythagoras)),
-        ),
-    )
-
-
-@register
-def tanh_ode_conserved_quantity() -> Derivation:
-    h1, h2 = sympy.symbols("h_1 h_2", real=True)
-    H = symbol("C")
-    h = sympy.ImmutableMatrix([h1, h2])
-    flow = (W_ZERO * h).applyfunc(sympy.tanh)
-    conserved = (sympy.log(sympy.cosh(2 * h1)) + sympy.log(sympy.cosh(2 * h2))) / 2
-    gradient = sympy.ImmutableMatrix([[sympy.diff(conserved, h1), sympy.diff(conserved, h2)]])
-    return Derivation(
-        slug="tanh-ode-conserved-quantity",
-        title="The continuous system h′ = tanh(W₀h) has closed orbits",
-        chapter=4,
-        source=SOURCE,
-        summary=(
-            "Not in the slides, but it explains their picture: the nonlinear ODE behind the "
-            "$W_0$ panel conserves $H(h) = \\tfrac12(\\log\\cosh 2h_1 + \\log\\cosh 2h_2)$, so "
-            "every exact trajectory is a closed loop around the origin. The outward spiral of "
-            "the $W_0$ portrait is therefore created by forward Euler, not by the ODE."
-        ),
-        hypotheses=(
-            r"$f(h) = \tanh(W_0 h)$ with $W_0 = \begin{bmatrix}0 & -2\\ 2 & 0\end{bmatrix}$, "
-            r"$h = (h_1, h_2)$ real.",
-        ),
-        definitions={H: conserved},
-        steps=(
-            Step("gradient", gradient,
-                 sympy.ImmutableMatrix([[sympy.tanh(2 * h1), sympy.tanh(2 * h2)]]),
-                 "∂H/∂hᵢ = tanh(2hᵢ), since (log cosh x)′ = tanh x.", Symbolic()),
-            Step("conserved-along-flow", (gradient * flow)[0], sympy.Integer(0),
-                 "dH/dt = ∇H · f(h) = tanh(2h₁)tanh(−2h₂) + tanh(2h₂)tanh(2h₁) = 0 (tanh is odd).",
-                 Symbolic()),
+            Step("solves", sympy.Derivative(sensitivity, time), jordan * sensitivity,
+                 r"$\Phi(t)$ solves the sensitivity equation $\Phi' = J\Phi$ …", Symbolic()),
+            Step("starts-at-identity", start, sympy.Identity(2),
+                 r"… from $\Phi(0) = I$, so it is $e^{Jt}$.", Symbolic()),
+            Step("grows", NormSquared(sensitivity * e2), 1 + time**2,
+                 r"The perturbation $e_2$ becomes $(t, 1)$: its length grows like $t$.",
+                 Symbolic(), display_rhs=plus(1, time**2)),
         ),
     )

@@ -2,7 +2,8 @@
 
 The one exception is ``ch4-reported-results``: the accuracies Chang et al.
 report, copied from the source and labelled as such, because nothing here
-trains a network.
+trains a network. Cells are Markdown with ``$…$`` math, so no formula reaches the
+reader as a Unicode stand-in; the figure's labels are SVG text.
 """
 
 from __future__ import annotations
@@ -18,87 +19,114 @@ from sitebuild import svg
 
 DIFFUSION_CONSTANTS = (0.0, 0.001, 0.01, 0.1, 1.0)
 JACOBIAN_SIZE, JACOBIAN_STEPS = 16, 100
+OMEGA_FIGURE = 2.0
 
 VANILLA_TITLES = {
-    "random": "random Gaussian W",
+    "random": "random Gaussian",
     "identity": "identity",
-    "reflection": "orthogonal, reflection (det −1)",
-    "rotation": "orthogonal, rotation (det +1)",
+    "reflection": r"reflection ($\det W = -1$)",
+    "rotation": r"rotation ($\det W = 1$)",
 }
 FEEDBACK_TITLES = {
-    "positive": "W₊",
-    "negative": "W₋",
-    "antisymmetric": "W₀ (antisymmetric)",
-    "diffusion": "W_diff (γ = 0.15)",
+    "positive": "$W_+$",
+    "negative": "$W_-$",
+    "antisymmetric": "$W_0$ (antisymmetric)",
+    "diffusion": r"$W_{\mathrm{diff}}$ ($\gamma = 0.15$)",
 }
+PORTRAIT_TIMES = (0, 10, dynamics.STEPS)
+
+
+def _number(value: float) -> str:
+    """A real number to three significant digits, for math (so a minus sign is typeset);
+    very small magnitudes in scientific notation."""
+    if value != 0 and abs(value) < 1e-4:
+        mantissa, exponent = f"{value:.2e}".split("e")
+        return f"{mantissa} \\times 10^{{{int(exponent)}}}"
+    return f"{value:.3g}"
+
+
+def _complex(value: complex) -> str:
+    if abs(value.imag) < 1e-12:
+        return _number(value.real)
+    sign = "+" if value.imag > 0 else "-"
+    return f"{_number(value.real)} {sign} {abs(value.imag):.3g}i"
 
 
 def _eigenvalues(matrix: numpy.ndarray) -> str:
-    values = numpy.linalg.eigvals(matrix)
-    return ", ".join(
-        f"{v.real:.3g}" if abs(v.imag) < 1e-12 else f"{v.real:.3g} {'+' if v.imag > 0 else '−'} "
-        f"{abs(v.imag):.3g}i"
-        for v in sorted(values, key=lambda z: (z.real, z.imag))
-    )
+    """The eigenvalues of ``matrix``, sorted, as one formula; a conjugate pair as ``a ± bi``."""
+    values = sorted(numpy.linalg.eigvals(matrix), key=lambda z: (z.real, z.imag))
+    pair = len(values) == 2 and abs(values[0].imag) > 1e-12
+    if pair and abs(values[0] - values[1].conjugate()) < 1e-12:
+        return f"${_number(values[0].real)} \\pm {abs(values[0].imag):.3g}i$"
+    return "$" + ",\\ ".join(_complex(value) for value in values) + "$"
 
 
 def portrait_distances() -> str:
     """‖h_t‖ at t = 0, 10, 25, 50 for every panel and start: the claims of Figure 1 as numbers."""
+    times = " | ".join(f"$t = {t}$" for t in PORTRAIT_TIMES)
     rows = [
-        "| row | W | eigenvalues of W | ‖h_t‖ at t = 0 → 10 → 25 → 50, for each start "
-        "| min–max of ‖h_t‖ |",
-        "|---|---|---|---|---|",
+        f"| network, $W$ | eigenvalues | {times} | least to largest |",
+        "|---|---|" + "---|" * len(PORTRAIT_TIMES) + "---|",
     ]
-    panels = [("vanilla", kind, VANILLA_TITLES[kind], dynamics.vanilla_matrices()[kind])
+    panels = [("vanilla", VANILLA_TITLES[kind], dynamics.vanilla_matrices()[kind])
               for kind in dynamics.VANILLA_KINDS]
-    panels += [("feedback", kind, FEEDBACK_TITLES[kind], dynamics.FEEDBACK_MATRICES[kind])
+    panels += [("feedback", FEEDBACK_TITLES[kind], dynamics.FEEDBACK_MATRICES[kind])
                for kind in dynamics.FEEDBACK_KINDS]
-    for row, _, title, weights in panels:
+    for row, title, weights in panels:
         radii = numpy.linalg.norm(dynamics.trajectories(row, weights), axis=-1)
-        paths = "<br>".join(
-            " → ".join(f"{r[t]:.3g}" for t in (0, 10, 25, dynamics.STEPS)) for r in radii
-        )
-        spans = "<br>".join(f"{r.min():.3g}–{r.max():.3g}" for r in radii)
-        rows.append(f"| {row} | {title} | {_eigenvalues(weights)} | {paths} | {spans} |")
+        at_times = " | ".join("<br>".join(f"${_number(r[t])}$" for r in radii)
+                              for t in PORTRAIT_TIMES)
+        spans = "<br>".join(f"${_number(r.min())}$ to ${_number(r.max())}$" for r in radii)
+        rows.append(f"| {row}, {title} | {_eigenvalues(weights)} | {at_times} | {spans} |")
     return "\n".join(rows) + "\n"
 
 
 def jacobian_spectrum() -> str:
     """Mean ± std of |λ(∂h_T/∂h_0)| for the AntisymmetricRNN at several γ and a vanilla tanh RNN."""
     rows = [
-        f"| network (n = {JACOBIAN_SIZE}, T = {JACOBIAN_STEPS}, ε = {dynamics.EPSILON}) "
-        "| mean of \\|λ\\| | std of \\|λ\\| |",
+        f"| network ($d = {JACOBIAN_SIZE}$, $T = {JACOBIAN_STEPS}$, "
+        f"$\\varepsilon = {dynamics.EPSILON:g}$) | mean of $\\lvert\\lambda\\rvert$ | "
+        "spread of $\\lvert\\lambda\\rvert$ |",
         "|---|---|---|",
     ]
     for gamma in DIFFUSION_CONSTANTS:
         mean, spread = dynamics.eigenvalue_magnitudes(dynamics.end_to_end_jacobian(
             "antisymmetric", size=JACOBIAN_SIZE, steps=JACOBIAN_STEPS, gamma=gamma))
-        rows.append(f"| AntisymmetricRNN, γ = {gamma:g} | {mean:.3g} | {spread:.3g} |")
+        rows.append(f"| AntisymmetricRNN, $\\gamma = {gamma:g}$ | ${_number(mean)}$ | "
+                    f"${_number(spread)}$ |")
     mean, spread = dynamics.eigenvalue_magnitudes(
         dynamics.end_to_end_jacobian("vanilla", size=JACOBIAN_SIZE, steps=JACOBIAN_STEPS))
-    rows.append(f"| vanilla tanh RNN, W ~ N(0, 1/n) | {mean:.3g} | {spread:.3g} |")
+    rows.append(f"| vanilla tanh RNN, $W$ with $N(0, 1/d)$ entries | ${_number(mean)}$ | "
+                f"${_number(spread)}$ |")
     return "\n".join(rows) + "\n"
 
 
 def euler_condition() -> str:
-    """The slides' diffusion example against the exact stability condition, and γ₋."""
+    """The slides' diffusion example against the exact stability condition, at our ε = 0.1."""
     derivation = get("erratum-diffusion-example-not-euler-stable")
-    epsilon, omega = float(dynamics.EPSILON), 2.0
+    epsilon, omega = float(dynamics.EPSILON), OMEGA_FIGURE
     least = dynamics.smallest_stable_gamma(epsilon, omega)
     rows = [
-        "| γ | ε(γ² + ω²) | 2γ | \\|1 + ε(−γ + iω)\\|² | Euler-stable at the origin? |",
+        r"| $\gamma$ | $\varepsilon(\gamma^2 + \omega^2)$ | $2\gamma$ | "
+        r"$\lvert 1 + \varepsilon(-\gamma + i\omega)\rvert^2$ | Euler-stable at the origin? |",
         "|---|---|---|---|---|",
     ]
-    for label, gamma in (("0 (W₀)", 0.0), ("0.15 (the slides' W_diff)", dynamics.GAMMA_FIGURE),
-                         (f"γ₋ = 10 − 4√6 ≈ {least:.4f}", least), ("0.5", 0.5)):
+    for label, gamma in (("$0$ ($W_0$)", 0.0),
+                         (r"$0.15$ (the slides' $W_{\mathrm{diff}}$)", dynamics.GAMMA_FIGURE),
+                         (rf"$\gamma_- = 10 - 4\sqrt6 \approx {least:.4f}$", least),
+                         ("$0.5$", 0.5)):
         left, right = epsilon * (gamma**2 + omega**2), 2 * gamma
         modulus = abs(1 + epsilon * (-gamma + 1j * omega)) ** 2
         verdict = "yes" if left <= right + 1e-12 else "no"
-        rows.append(f"| {label} | {left:.6g} | {right:.6g} | {modulus:.6g} | {verdict} |")
-    exact = derivation.step("amplification").rhs
+        rows.append(f"| {label} | ${left:.6g}$ | ${right:.6g}$ | ${modulus:.6g}$ | {verdict} |")
+    threshold = derivation.step("threshold-value").rhs
+    exact = derivation.step("factor-at-our-step").rhs
     return "\n".join(rows) + (
-        f"\n\nExact value at the slides' parameters (from the verified derivation): "
-        f"$|1 + \\varepsilon\\lambda|^2 = {sympy.latex(exact)}$.\n"
+        f"\n\nAt $\\varepsilon = {epsilon:g}$ (our choice; the slides give no step) and "
+        f"$\\omega = {omega:g}$. From the verified erratum: at the slides' $\\gamma = 0.15$, "
+        f"$\\lvert 1 + \\varepsilon\\lambda\\rvert^2 = {sympy.latex(exact)}$, and the step is "
+        f"stable exactly when $\\varepsilon \\leq {sympy.latex(threshold)} \\approx "
+        f"{float(threshold):.4f}$.\n"
     )
 
 
@@ -126,9 +154,9 @@ def reported_results() -> str:
         "    Test accuracies as printed in the paper and copied by the slides. This companion "
         "trains no networks; treat these as the authors' claims.\n"
     )
-    mnist = ["| method | MNIST | pMNIST | # units | # params |", "|---|---|---|---|---|"]
+    mnist = ["| method | MNIST | pMNIST | units | parameters |", "|---|---|---|---|---|"]
     mnist += [f"| {' | '.join(row)} |" for row in REPORTED_MNIST]
-    cifar = ["| method | pixel-by-pixel | noise padded | # units | # params |",
+    cifar = ["| method | pixel-by-pixel | noise padded | units | parameters |",
              "|---|---|---|---|---|"]
     cifar += [f"| {' | '.join(row)} |" for row in REPORTED_CIFAR]
     return (
@@ -139,11 +167,16 @@ def reported_results() -> str:
     )
 
 
+def _greek(name: str) -> str:
+    """A Greek letter in an SVG label, italic as in a formula."""
+    return f'<tspan font-style="italic">{name}</tspan>'
+
+
 def stability_region_svg() -> str:
     """An inline SVG, zoomed near z = 0: the disc |1 + z| ≤ 1 and ε·λ(M − γI) for several γ."""
     width, height, margin = 560, 320, 30
     re_range, im_range = (-0.07, 0.02), (-0.26, 0.26)
-    epsilon, omega = dynamics.EPSILON, 2.0
+    epsilon, omega = dynamics.EPSILON, OMEGA_FIGURE
     least = dynamics.smallest_stable_gamma(epsilon, omega)
 
     def point(re: float, im: float) -> tuple[float, float]:
@@ -155,25 +188,27 @@ def stability_region_svg() -> str:
     edge = [point(-1 + (1 - im**2) ** 0.5, im) for im in numpy.linspace(*im_range, 81)]
     left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
     x0, y0 = point(0, 0)
+    gamma = _greek("γ")
     parts = [
         f'<polygon points="{svg.points([*edge, *left])}" fill="{notation.PRESERVING}" '
         'fill-opacity="0.18" stroke="none"/>',
         svg.polyline(edge, notation.PRESERVING),
         svg.line((margin, y0), (width - margin, y0), svg.THEME.muted),
         svg.line((x0, margin), (x0, height - margin), svg.THEME.muted),
-        svg.text(x0 + 6, margin + 10, "Im z"),
-        svg.text(width - margin - 30, y0 - 6, "Re z"),
-        svg.text(margin + 8, y0 + 18, "|1 + z| ≤ 1", notation.PRESERVING, size=13),
+        svg.text(x0 + 6, margin + 10, "imaginary part"),
+        svg.text(width - margin, y0 - 6, "real part", anchor="end"),
+        svg.text(margin + 8, y0 + 18, "stable disc", notation.PRESERVING, size=13),
     ]
-    shifts = ((0.0, notation.EXPLODING, "γ = 0"),
-              (dynamics.GAMMA_FIGURE, notation.ACCENT, f"γ = {dynamics.GAMMA_FIGURE:g}"),
-              (least, notation.PRESERVING, f"γ₋ ≈ {least:.3f}"),
-              (0.5, notation.VANISHING, "γ = 0.5"))
-    for row, (gamma, colour, name) in enumerate(shifts):
+    shifts = ((0.0, notation.EXPLODING, f"{gamma} = 0"),
+              (dynamics.GAMMA_FIGURE, notation.ACCENT, f"{gamma} = {dynamics.GAMMA_FIGURE:g}"),
+              (least, notation.PRESERVING, f"{gamma}<tspan baseline-shift=\"sub\">−</tspan> "
+                                           f"= {least:.3f}"),
+              (0.5, notation.VANISHING, f"{gamma} = 0.5"))
+    for row, (shift, colour, name) in enumerate(shifts):
         for sign in (1, -1):
-            x, y = point(-epsilon * gamma, sign * epsilon * omega)
+            x, y = point(-epsilon * shift, sign * epsilon * omega)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
-        x, y = point(-epsilon * gamma, epsilon * omega)
+        x, y = point(-epsilon * shift, epsilon * omega)
         parts.append(svg.text(x + 8, y - 8 - 14 * row, name, colour))
     figure = svg.document(width, height, "forward Euler stability region near the origin", parts,
                           background=False)
@@ -181,9 +216,9 @@ def stability_region_svg() -> str:
         "\n\n*Near $z = 0$, the disc $|1 + z| \\le 1$ where forward Euler is stable (shaded; "
         "horizontal axis stretched, so the circle's edge looks flat) and the scaled eigenvalues "
         "$z = \\varepsilon\\lambda = \\varepsilon(-\\gamma \\pm i\\omega)$ of $M - \\gamma I$ "
-        "for $\\varepsilon = 0.1$, $\\omega = 2$. The pair enters the disc only once "
-        "$\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It leaves "
-        "again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
+        "for $\\varepsilon = 0.1$ (our choice) and $\\omega = 2$. The pair enters the disc only "
+        "once $\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It "
+        "leaves again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
     )
     return figure + caption
 
