@@ -1,7 +1,9 @@
 """Which scenes exist, where they live, what they show, and what their renders depend on.
 
-A scene module declares ``CHAPTER`` and ``SCENES``; a scene's caption is the
-first line of its docstring. A render's inputs are the scene module and every
+A scene module declares ``CHAPTER`` and ``SCENES`` (in the order the chapter
+shows them); a scene class declares its readable ``TITLE``, and its caption is
+the first paragraph of its docstring: Markdown with ``$…$`` math, checked like the
+site's prose. A render's inputs are the scene module and every
 project module it imports, transitively, found by reading ``import``
 statements, so editing a derivation re-renders exactly the scenes that draw it.
 The site build reads the same import closure to know when its tables are stale.
@@ -18,10 +20,12 @@ from functools import cache
 from pathlib import Path
 
 import animations
+from derivations.engine.text import check_prose
 
 ROOT = Path(animations.__file__).resolve().parent.parent
 PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
-NOT_SCENE_MODULES = {"catalogue", "decks", "palette", "render", "slides", "style"}
+NOT_SCENE_MODULES = {"catalogue", "cli", "decks", "palette", "render", "slides", "stamps", "style",
+                     "toolchain", "workers"}
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,9 @@ class SceneEntry:
     name: str
     module: str
     chapter: int
-    caption: str
+    position: int  # 1, 2, … in the order its chapter shows its scenes
+    title: str  # readable: "Vanishing powers"
+    caption: str  # Markdown with $…$ math
 
     @property
     def path(self) -> Path:
@@ -52,22 +58,29 @@ def module_path(module: str) -> Path:
 
 @cache
 def scenes() -> dict[str, SceneEntry]:
-    """All scenes by class name, in chapter then module order."""
+    """All scenes by class name, in chapter order, then in the order their chapter shows them."""
     found: dict[str, SceneEntry] = {}
-    for info in sorted(pkgutil.iter_modules(animations.__path__), key=lambda m: m.name):
-        if info.name in NOT_SCENE_MODULES or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"animations.{info.name}")
+    modules = [importlib.import_module(f"animations.{info.name}")
+               for info in sorted(pkgutil.iter_modules(animations.__path__), key=lambda m: m.name)
+               if info.name not in NOT_SCENE_MODULES and not info.name.startswith("_")]
+    for module in sorted(modules, key=lambda m: m.CHAPTER):
         for scene in module.SCENES:
             if scene.__name__ in found:
                 raise ValueError(f"scene name {scene.__name__} is defined twice")
-            caption = (scene.__doc__ or "").strip().splitlines()
-            if not caption:
-                raise ValueError(f"scene {scene.__name__} needs a docstring: its caption")
-            found[scene.__name__] = SceneEntry(
-                scene.__name__, module.__name__, module.CHAPTER, caption[0]
-            )
-    return dict(sorted(found.items(), key=lambda item: item[1].chapter))
+            found[scene.__name__] = _entry(scene, module.__name__, module.CHAPTER, 1 + sum(
+                entry.chapter == module.CHAPTER for entry in found.values()))
+    return found
+
+
+def _entry(scene: type, module: str, chapter: int, position: int) -> SceneEntry:
+    """The catalogue entry of ``scene``, refusing a missing or badly written title or caption."""
+    caption = " ".join((scene.__doc__ or "").strip().split("\n\n")[0].split())
+    title = getattr(scene, "TITLE", "")
+    if not caption or not title:
+        raise ValueError(f"scene {scene.__name__} needs a TITLE and a docstring (its caption)")
+    check_prose(title, f"TITLE of scene {scene.__name__}")
+    check_prose(caption, f"caption (first docstring paragraph) of scene {scene.__name__}")
+    return SceneEntry(scene.__name__, module, chapter, position, title, caption)
 
 
 def _project_imports(path: Path) -> set[str]:
