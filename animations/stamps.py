@@ -28,6 +28,13 @@ LOCK_NAME = ".lock"
 CHUNK = 1 << 20
 
 
+def _permissions() -> int:
+    """What a newly created file gets under the current umask (mkstemp's own is 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def file_record(path: Path) -> dict[str, int | str]:
     """The size and SHA-256 of ``path``: what a stamp says about one output."""
     digest = hashlib.sha256()
@@ -45,6 +52,7 @@ def write_atomically(target: Path, data: bytes) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                          dir=target.parent)
     try:
+        os.fchmod(handle, _permissions())
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()

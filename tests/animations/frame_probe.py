@@ -56,7 +56,7 @@ def texts(mobjects: list[manim.Mobject]) -> tuple[list[tuple[int, manim.Mobject]
     def visit(mobject: manim.Mobject) -> None:
         nonlocal count
         if isinstance(mobject, manim.Text | manim.MarkupText):
-            pango.append(mobject.text)
+            pango.append(getattr(mobject, "original_text", mobject.text))
         if isinstance(mobject, manim.DecimalNumber | manim.Text | manim.MarkupText):
             chosen = [mobject]
         elif isinstance(mobject, manim.SingleStringMathTex):
