@@ -24,6 +24,9 @@ from derivations.engine.text import check_prose
 
 ROOT = Path(animations.__file__).resolve().parent.parent
 PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
+ENGINE = "derivations.engine"
+REGISTRY = f"{ENGINE}.registry"
+REGISTRY_LOOKUPS = {"get", "all_derivations", "slugs"}
 NOT_SCENE_MODULES = {"catalogue", "cli", "decks", "palette", "render", "slides", "stamps", "style",
                      "toolchain", "workers"}
 
@@ -83,19 +86,24 @@ def _entry(scene: type, module: str, chapter: int, position: int) -> SceneEntry:
     return SceneEntry(scene.__name__, module, chapter, position, title, caption)
 
 
-def _project_imports(path: Path) -> set[str]:
+def _project_imports(path: Path) -> tuple[set[str], bool]:
+    """The project modules ``path`` imports, and whether it looks derivations up by slug."""
     imported: set[str] = set()
+    looks_up = False
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
+            looks_up |= REGISTRY in names
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            looks_up |= node.module in {REGISTRY, REGISTRY.rsplit(".", 1)[0]} and any(
+                alias.name in REGISTRY_LOOKUPS for alias in node.names)
         else:
             continue
         for name in names:
             if name.split(".")[0] in PROJECT_PACKAGES and module_path(name).exists():
                 imported.add(name)
-    return imported
+    return imported, looks_up
 
 
 def _registered_chapter_modules() -> list[str]:
@@ -113,7 +121,10 @@ def _registered_chapter_modules() -> list[str]:
 def dependencies(module: str) -> list[Path]:
     """``module`` and every project module it imports, directly or not (with parent packages).
 
-    Using the derivation registry depends on every registered chapter module.
+    A module outside the engine that looks derivations up by slug (``get``,
+    ``all_derivations``, ``slugs``) depends on every registered chapter module,
+    which the registry imports at run time; merely importing the engine (as the
+    notation does, for its printer) does not.
     """
     seen: set[str] = set()
     pending = [module]
@@ -122,11 +133,12 @@ def dependencies(module: str) -> list[Path]:
         if current in seen:
             continue
         seen.add(current)
-        if current == "derivations.engine.registry":
-            pending += _registered_chapter_modules()
         parts = current.split(".")
         pending += [".".join(parts[:i]) for i in range(1, len(parts))]
-        pending += sorted(_project_imports(module_path(current)))
+        imported, looks_up = _project_imports(module_path(current))
+        pending += sorted(imported)
+        if looks_up and current != ENGINE and not current.startswith(f"{ENGINE}."):
+            pending += _registered_chapter_modules()
     return sorted({module_path(name) for name in seen})
 
 

@@ -12,7 +12,9 @@ import argparse
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
+from animations.catalogue import ROOT
 from animations.palette import THEMES, environment_theme
 
 USAGE, FAILED, MISSING_TOOL = 2, 1, 3
@@ -62,6 +64,11 @@ def unique(names: Sequence[str], what: str) -> list[str]:
         print(f"{what} named more than once, built once: {', '.join(map(str, repeated))}",
               file=sys.stderr)
     return kept
+
+
+def shown(path: Path) -> str:
+    """``path`` as the user would type it: relative to the project if it is inside."""
+    return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 def run(main: Callable[[list[str] | None], int], prog: str, argv: list[str] | None = None) -> int:

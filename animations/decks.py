@@ -150,8 +150,9 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
 
     def report(name: str, succeeded: bool, value: object) -> None:
         if succeeded:
-            print(f"{name}: deck built in {value:.1f} s → build/decks/"
-                  f"{deck_name(int(name.split()[-1]), theme)}.html, .pdf", flush=True)
+            base = DECKS / deck_name(int(name.split()[-1]), theme)
+            print(f"{name}: deck built in {value:.1f} s → {cli.shown(base)}.html, .pdf",
+                  flush=True)
         else:
             failed.append(name)
             print(f"{name}: FAILED\n    " + str(value).replace("\n", "\n    "), flush=True)

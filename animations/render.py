@@ -206,11 +206,6 @@ def render_scene(entry: catalogue.SceneEntry, variant: Variant) -> Outcome:
     return Outcome(entry.name, "rendered", seconds)
 
 
-def shown(path: Path) -> str:
-    """``path`` as the user would type it: relative to the project if it is inside."""
-    return str(path.relative_to(catalogue.ROOT) if path.is_relative_to(catalogue.ROOT) else path)
-
-
 def remove_scratch(folder: Path) -> None:
     """Delete scratch folders that an interrupted or killed render left (the lock is held)."""
     for leftover in folder.glob(f"{SCRATCH_PREFIX}*"):
@@ -302,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     rendered = sum(o.status == "rendered" for o in outcomes)
     print(f"{rendered} rendered, {len(outcomes) - rendered - len(failed)} skipped, "
           f"{len(failed)} failed in {time.perf_counter() - started:.1f} s "
-          f"→ {shown(media_dir(variant))}/")
+          f"→ {cli.shown(media_dir(variant))}/")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return cli.FAILED if failed else 0

@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from animations.catalogue import ROOT
+
 LATEX_PACKAGES = (
     "texlive-latex-base texlive-latex-recommended texlive-latex-extra "
     "texlive-fonts-recommended dvisvgm"
@@ -30,11 +32,14 @@ def require_latex() -> None:
 def run_themed(command: list[str], cwd: Path | str, theme: str) -> None:
     """Run a Manim tool in a subprocess with ``COMPANION_THEME`` set to ``theme``.
 
-    A failure raises RuntimeError carrying the last lines of the tool's output,
-    which is where Manim and manim-slides say what went wrong.
+    The tool imports this very checkout of the project (its root first on
+    ``PYTHONPATH``), whatever its working folder and wherever the project is
+    installed. A failure raises RuntimeError carrying the last lines of the tool's
+    output, which is where Manim and manim-slides say what went wrong.
     """
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                            env={**os.environ, "COMPANION_THEME": theme})
+                            env={**os.environ, "COMPANION_THEME": theme, "PYTHONPATH": path})
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
         raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")

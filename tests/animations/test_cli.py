@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from animations import catalogue, cli, decks, render, stamps
+from animations import catalogue, cli, decks, render, stamps, toolchain
 
 PYTHON = [sys.executable, "-m"]
 
@@ -169,3 +169,12 @@ def test_ctrl_c_mid_render_leaves_nothing_half_done(tmp_path, moment):
     leftovers = [p for p in folder.iterdir() if p.name != ".lock"]
     assert all(p.with_suffix(".json").exists() for p in leftovers), leftovers
     assert _processes_mentioning(str(tmp_path)) == []
+
+
+def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
+    """Decks run manim-slides from a scratch folder: it must still import this very project."""
+    report = ("import animations, os, sys; "
+              "sys.exit(os.environ['COMPANION_THEME'] + ' ' + animations.__file__)")
+    with pytest.raises(RuntimeError) as failure:
+        toolchain.run_themed([sys.executable, "-c", report], tmp_path, "light")
+    assert f"light {catalogue.ROOT / 'animations' / '__init__.py'}" in str(failure.value)

@@ -13,7 +13,7 @@ import numpy
 import pytest
 from PIL import Image
 
-from animations import catalogue, render, stamps, toolchain
+from animations import catalogue, render, stamps, style, toolchain
 
 SCENES = list(catalogue.scenes())
 CHEAPEST = "JacobianFactorChain"  # a quick real render: used where any scene will do
@@ -45,12 +45,11 @@ def test_scene_renders_a_tiny_video(name, tmp_path):
 def test_manim_cli_renders_a_scene_file(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "manim", "-ql", "--media_dir", str(tmp_path), "--disable_caching",
-         "--progress_bar", "none", str(catalogue.ROOT / "animations/orthogonal_initialisation.py"),
-         "RotationOrbitAndEigenvalues"],
-        capture_output=True, text=True, cwd=tmp_path,
+         "--progress_bar", "none", str(catalogue.scenes()[CHEAPEST].path), CHEAPEST],
+        capture_output=True, text=True, cwd=catalogue.ROOT,  # as the README says: from the root
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert list(tmp_path.rglob("480p15/RotationOrbitAndEigenvalues.mp4"))
+    assert list(tmp_path.rglob(f"480p15/{CHEAPEST}.mp4"))
 
 
 def test_every_scene_has_a_title_a_caption_and_a_place_in_its_chapter():
@@ -91,6 +90,11 @@ def test_dependencies_follow_imports_into_derivations():
     fibonacci = {p.relative_to(catalogue.ROOT).as_posix()
                  for p in catalogue.dependencies("animations.fibonacci_eigenvalues")}
     assert "derivations/ch1_repeated_powers/eigendecomposition.py" in fibonacci
+    assert "derivations/ch4_antisymmetric/forward_euler.py" not in fibonacci
+    # A scene that looks derivations up by slug depends on every chapter module.
+    looking_up = {p.relative_to(catalogue.ROOT).as_posix()
+                  for p in catalogue.dependencies("animations.bptt_jacobians")}
+    assert "derivations/ch4_antisymmetric/forward_euler.py" in looking_up
 
 
 def test_input_hash_depends_on_quality():
@@ -203,3 +207,11 @@ def test_light_transparent_slide_render(tmp_path, monkeypatch):
         assert still.mode == "RGBA" and still.getpixel((0, 0))[3] == 0  # corner is transparent
     with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
+
+
+def test_scene_text_is_escaped_for_latex_and_refused_with_stand_ins():
+    assert style.latex_words(r"50% of {W} & $x_{1} \leq 2$") == \
+        r"50\% of \{W\} \& $x_{1} \leq 2$"
+    for bad in ("‖W⁶⁴‖₂ = 0.00118", "h_t = W h_(t−1)", r"\eta = 0.64"):
+        with pytest.raises(ValueError, match="text in an animation"):
+            style.label(bad)
