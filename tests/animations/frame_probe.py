@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -144,7 +145,10 @@ def _describe(mobject: manim.Mobject) -> str:
 
 def probe(name: str, png: Path | None = None) -> dict[str, object]:
     """Render ``name``'s last frame and measure it."""
-    cache = catalogue.ROOT / "build" / "tex-cache" / "probe"
+    # LaTeX output is keyed by its source, so it is kept across runs (one folder per xdist
+    # worker: two workers never write the same file at once).
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    cache = catalogue.ROOT / "build" / "tex-cache" / f"probe-{worker}"
     with tempfile.TemporaryDirectory() as scratch, manim.tempconfig({
         "media_dir": scratch, "tex_dir": str(cache), "pixel_width": WIDTH * OVERSAMPLE,
         "pixel_height": HEIGHT * OVERSAMPLE, "frame_rate": 15, "save_last_frame": True,

@@ -178,3 +178,17 @@ def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
     with pytest.raises(RuntimeError) as failure:
         toolchain.run_themed([sys.executable, "-c", report], tmp_path, "light")
     assert f"light {catalogue.ROOT / 'animations' / '__init__.py'}" in str(failure.value)
+
+
+def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(decks, "DECKS", tmp_path)
+
+    def broken(chapter: int, theme: str) -> float:
+        (tmp_path / f"{decks.SCRATCH_PREFIX}{chapter}-x" / "half.html").parent.mkdir()
+        raise RuntimeError(f"manim_slides failed on chapter {chapter}")
+
+    monkeypatch.setattr(decks, "build_deck", broken)
+    assert decks.build_decks([1, 2], "light", jobs=2, force=True) == 2
+    out = capsys.readouterr().out
+    assert "chapter 1: FAILED" in out and "manim_slides failed on chapter 2" in out
+    assert [p.name for p in tmp_path.iterdir()] == [".lock"]
