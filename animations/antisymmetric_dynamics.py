@@ -25,16 +25,16 @@ FADE_PER_STEP = 0.93  # a segment drawn k steps ago has opacity 0.93ᵏ
 START_COLOURS = (style.ACCENT, style.PRESERVING, style.NEGATIVE)
 
 VANILLA_TITLES = {
-    "random": "random W",
+    "random": "random $W$",
     "identity": "identity",
-    "reflection": "reflection, det −1",
-    "rotation": "rotation, det +1",
+    "reflection": r"reflection, $\det W = -1$",
+    "rotation": r"rotation, $\det W = +1$",
 }
 FEEDBACK_TITLES = {
-    "positive": "W₊: λ = 2",
-    "negative": "W₋: λ = −2",
-    "antisymmetric": "W₀: λ = ±2i",
-    "diffusion": "W_diff: λ = −0.15 ± 2i",
+    "positive": r"$W_+$: $\lambda = 2$",
+    "negative": r"$W_-$: $\lambda = -2$",
+    "antisymmetric": r"$W_0$: $\lambda = \pm 2i$",
+    "diffusion": rf"$W_{{\mathrm{{diff}}}}$: $\lambda = -{dynamics.GAMMA_FIGURE:g} \pm 2i$",
 }
 
 
@@ -73,8 +73,9 @@ def _portrait(
                                           manim.ManimColor(style.MUTED), 0.3 + 0.7 * share),
         ))
     frame = manim.Square(PANEL, stroke_color=style.GRID, stroke_width=1).move_to(axes)
-    heading = style.label(title, 20).next_to(frame, manim.UP, buff=0.12)
-    scale = style.label(f"±{half:g}", 14, style.MUTED).next_to(frame, manim.DOWN, buff=0.06)
+    heading = style.label(title, 26).next_to(frame, manim.UP, buff=0.12)
+    scale = style.formula(rf"\pm {half:g}", size=26, colour=style.MUTED)
+    scale.next_to(frame, manim.DOWN, buff=0.06)
     scale.align_to(frame, manim.RIGHT)
     return manim.VGroup(frame, arrows, axes, heading, scale), axes, path
 
@@ -105,18 +106,19 @@ def play_portrait_row(
     scene: manim.Scene, row: str, panels: list[tuple[numpy.ndarray, str]], heading: str
 ) -> None:
     """Four portraits side by side; the three initial states evolve together in all of them."""
-    title = manim.MathTex(heading, font_size=36).to_edge(manim.UP, buff=0.3)
+    title = style.formula(heading, size=36).to_edge(manim.UP, buff=0.3)
     built = [_portrait(row, weights, name) for weights, name in panels]
     figures = manim.VGroup(*(figure for figure, _, _ in built))
-    figures.arrange(manim.RIGHT, buff=0.3).move_to(0.15 * manim.DOWN)
+    figures.arrange(manim.RIGHT, buff=0.3).move_to(0.1 * manim.UP)
     clock = manim.ValueTracker(0)
-    counter = manim.VGroup(style.label("t =", 24), manim.Integer(0, font_size=30))
-    counter.arrange(manim.RIGHT, buff=0.15).to_edge(manim.DOWN, buff=0.4)
+    counter = style.counter("t", 30)
     counter[1].add_updater(lambda number: number.set_value(min(dynamics.STEPS,
                                                                int(clock.get_value()))))
-    starts = style.label(
-        "h₀ = (0, 0.5), (−0.5, −0.5), (0.5, −0.75);  T = 50", 20, style.MUTED
-    ).next_to(counter, manim.UP, buff=0.2)
+    points = ", ".join(f"({x:g}, {y:g})" for x, y in dynamics.INITIAL_STATES)
+    starts = style.label(f"$h_0 \\in \\{{{points}\\}}$, {dynamics.STEPS} steps", 26,
+                         style.MUTED)
+    manim.VGroup(starts, counter).arrange(manim.RIGHT, buff=0.8).next_to(figures, manim.DOWN,
+                                                                          buff=0.35)
     trails = [
         manim.always_redraw(
             lambda axes=axes, path=path: _trail(axes, path, clock.get_value(), row == "feedback"))
@@ -132,7 +134,10 @@ def play_portrait_row(
 
 
 class VanillaPhasePortraits(style.CompanionScene):
-    """h_t = tanh(W h_{t−1}): orthogonal W still drifts to the origin, because tanh contracts."""
+    r"""$h_t = \tanh(W h_{t-1})$: orthogonal $W$ still drifts to the origin, because $\tanh$
+    contracts."""
+
+    TITLE = "Phase portraits of a vanilla RNN"
 
     def construct(self) -> None:
         matrices = dynamics.vanilla_matrices()
@@ -141,7 +146,10 @@ class VanillaPhasePortraits(style.CompanionScene):
 
 
 class FeedbackPhasePortraits(style.CompanionScene):
-    """h_t = h_{t−1} + ε tanh(W h_{t−1}): out, in, an Euler spiral outward, and diffusion's loop."""
+    r"""$h_t = h_{t-1} + \varepsilon \tanh(W h_{t-1})$: out, in, an Euler spiral outward, and
+    diffusion's loop."""
+
+    TITLE = "Phase portraits of an RNN with feedback"
 
     def construct(self) -> None:
         panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind])
@@ -151,7 +159,10 @@ class FeedbackPhasePortraits(style.CompanionScene):
 
 
 class EulerStabilityRegion(style.CompanionScene):
-    """As γ grows, ε(−γ ± iω) slides left and enters the disc |1 + z| ≤ 1 only at γ₋ > 0.15."""
+    r"""As $\gamma$ grows, $\varepsilon(-\gamma \pm i\omega)$ slides left and enters the disc
+    $|1 + z| \leq 1$ only at $\gamma_- > 0.15$."""
+
+    TITLE = "Forward Euler's stability region"
 
     def construct(self) -> None:
         condition = get("forward-euler-diffusion-condition")
@@ -161,13 +172,13 @@ class EulerStabilityRegion(style.CompanionScene):
         figure_gamma = dynamics.GAMMA_FIGURE
         final_gamma = 0.5
         # Zoom near z = 0, where the disc's edge is nearly vertical: stretch Re z.
-        x_length, y_length = 9.0, 5.2
+        x_length, y_length = 7.6, 4.6
         stretch = round((0.52 / y_length) / (0.09 / x_length))
         axes = manim.Axes(
             x_range=[-0.07, 0.02, 0.01], y_range=[-0.26, 0.26, 0.1],
             x_length=x_length, y_length=y_length, tips=False,
             axis_config={"color": style.MUTED, "stroke_width": 1.5},
-        ).shift(0.5 * manim.DOWN + 1.2 * manim.LEFT)
+        ).to_edge(manim.LEFT, buff=0.4).shift(0.45 * manim.UP)
         edge = axes.plot_parametric_curve(
             lambda s: numpy.array([-1 + math.sqrt(1 - s * s), s, 0]), t_range=[-0.26, 0.26],
             color=style.PRESERVING, stroke_width=4,
@@ -177,17 +188,17 @@ class EulerStabilityRegion(style.CompanionScene):
             axes.c2p(-0.07, -0.26), axes.c2p(-0.07, 0.26),
             stroke_width=0, fill_color=style.PRESERVING, fill_opacity=0.15,
         )
-        disc_label = manim.MathTex(r"|1 + z| \le 1", color=style.PRESERVING, font_size=32)
+        disc_label = style.formula(r"|1 + z| \le 1", size=32)  # ink: it sits on the tinted disc
         disc_label.move_to(axes.c2p(-0.055, 0.0)).shift(0.25 * manim.UP)
         axis_labels = manim.VGroup(
-            manim.MathTex(r"\operatorname{Re} z", font_size=26, color=style.MUTED)
+            style.formula(r"\operatorname{Re} z", size=26, colour=style.MUTED)
             .next_to(axes.x_axis, manim.RIGHT, buff=0.1),
-            manim.MathTex(r"\operatorname{Im} z", font_size=26, color=style.MUTED)
+            style.formula(r"\operatorname{Im} z", size=26, colour=style.MUTED)
             .next_to(axes.c2p(0, 0.26), manim.UP, buff=0.1),
         )
-        title = manim.MathTex(
+        title = style.formula(
             r"z = \varepsilon\lambda,\ \ \lambda(M - \gamma I) = -\gamma \pm i\omega,"
-            rf"\ \ \varepsilon = {epsilon:g},\ \omega = {omega:g}", font_size=34,
+            rf"\ \ \varepsilon = {epsilon:g},\ \omega = {omega:g}", size=34,
         ).to_edge(manim.UP, buff=0.3)
 
         gamma = manim.ValueTracker(0.0)
@@ -204,19 +215,17 @@ class EulerStabilityRegion(style.CompanionScene):
         def modulus() -> float:
             return abs(1 + epsilon * complex(-gamma.get_value(), omega))
 
-        gamma_value = manim.DecimalNumber(0, num_decimal_places=3, font_size=34)
+        gamma_value = manim.DecimalNumber(0, num_decimal_places=3, font_size=34,
+                                          color=style.ink(style.FOREGROUND))
         modulus_value = manim.DecimalNumber(modulus(), num_decimal_places=4, font_size=34)
         readout = manim.VGroup(
-            manim.VGroup(manim.MathTex(r"\gamma =", font_size=34), gamma_value)
-            .arrange(manim.RIGHT, buff=0.15),
-            manim.VGroup(manim.MathTex(r"|1 + \varepsilon\lambda| =", font_size=34),
-                         modulus_value).arrange(manim.RIGHT, buff=0.15),
+            style.readout(r"\gamma", gamma_value, 34),
+            style.readout(r"|1 + \varepsilon\lambda|", modulus_value, 34),
         ).arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.25)
-        readout.to_edge(manim.RIGHT, buff=0.5).shift(0.8 * manim.UP)
         gamma_value.add_updater(lambda number: number.set_value(gamma.get_value()))
         modulus_value.add_updater(
-            lambda number: number.set_value(modulus()).set_color(colour()))
-        readout[1][0].add_updater(lambda tex: tex.set_color(colour()))
+            lambda number: number.set_value(modulus()).set_color(style.ink(colour())))
+        readout[1][0].add_updater(lambda tex: tex.set_color(style.ink(colour())))
 
         markers = manim.VGroup()
         for value, text, tint in ((figure_gamma, r"\gamma = 0.15", style.ACCENT),
@@ -224,14 +233,14 @@ class EulerStabilityRegion(style.CompanionScene):
             x = -epsilon * value
             markers.add(manim.DashedLine(axes.c2p(x, -0.24), axes.c2p(x, 0.24), color=tint,
                                          stroke_width=2))
-            markers.add(manim.MathTex(text, font_size=24, color=tint)
-                        .next_to(axes.c2p(x, -0.24), manim.DOWN, buff=0.1))
-        markers[-1].shift(0.35 * manim.DOWN)
-        rule = manim.MathTex(
-            r"\text{stable} \iff \varepsilon(\gamma^2 + \omega^2) \le 2\gamma", font_size=30,
-        ).to_edge(manim.RIGHT, buff=0.5).shift(1.0 * manim.DOWN)
-        note = style.label(f"horizontal axis stretched ×{stretch}", 16, style.MUTED)
-        note.to_corner(manim.DL, buff=0.3)
+            markers.add(style.formula(text, size=26, colour=tint)
+                        .next_to(axes.c2p(x, -0.26), manim.DOWN, buff=0.1))
+        markers[-1].shift(0.4 * manim.DOWN)
+        rule = style.label(r"stable $\iff \varepsilon(\gamma^2 + \omega^2) \le 2\gamma$", 30)
+        note = style.label(f"horizontal axis stretched $\\times {stretch}$", 26, style.MUTED)
+        column = manim.VGroup(readout, rule, note)
+        column.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.5)
+        column.to_edge(manim.RIGHT, buff=0.35).shift(0.6 * manim.UP)
 
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(axis_labels, note), run_time=0.6)
@@ -247,4 +256,4 @@ class EulerStabilityRegion(style.CompanionScene):
         self.wait(1.0)
 
 
-SCENES = (VanillaPhasePortraits, FeedbackPhasePortraits, EulerStabilityRegion)
+SCENES = (EulerStabilityRegion, VanillaPhasePortraits, FeedbackPhasePortraits)

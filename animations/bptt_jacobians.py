@@ -1,4 +1,4 @@
-"""Chapter 3: how the Jacobian ∂x_t/∂x_k behaves as it travels l steps back in time.
+"""Chapter 3: how the Jacobian of h_t with respect to h_k behaves as it travels l steps back.
 
     manim -ql animations/bptt_jacobians.py JacobianNormsOnLogAxis
     manim -ql animations/bptt_jacobians.py EigenComponentsUnderPowers
@@ -21,13 +21,22 @@ from derivations.engine import get
 
 CHAPTER = 3
 LOG_LIMIT = 330  # the plot spans 10^−330 … 10^330: float64 lives in 10^−324 … 10^308
-CURVES = (  # (case index in bptt.CASES, colour, where its float64 note goes)
-    (0, style.VANISHING, manim.RIGHT),
-    (1, "#7FB7D9", manim.UP),
-    (6, style.PRESERVING, manim.RIGHT),
-    (4, style.EXPLODING, manim.RIGHT),
+CURVES = (  # (case index in bptt.CASES, colour)
+    (0, style.VANISHING),
+    (1, style.drawable("#7FB7D9")),
+    (6, style.PRESERVING),
+    (4, style.EXPLODING),
 )
 CELL = 0.42
+KIND_WORDS = {"gaussian": "Gaussian", "orthogonal": "orthogonal", "identity": "identity"}
+ACTIVATION_TEX = {"tanh": r"$\sigma = \tanh$", "sigmoid": r"logistic $\sigma$",
+                  "linear": r"$\sigma(z) = z$"}
+
+
+def case_words(case: bptt.Case) -> str:
+    r"""A measured curve's legend, e.g. "Gaussian $W$ scaled by $0.4$, $\sigma = \tanh$"."""
+    scale = "" if case.scale == 1.0 else f" scaled by ${case.scale:g}$"
+    return f"{KIND_WORDS[case.kind]} $W${scale}, {ACTIVATION_TEX[case.activation]}"
 
 
 def _log_points(axes: manim.Axes, norms: numpy.ndarray) -> list[numpy.ndarray]:
@@ -54,40 +63,48 @@ def _heat_map(matrix: numpy.ndarray, limit: float = 1.0) -> manim.VGroup:
 
 
 class JacobianNormsOnLogAxis(style.CompanionScene):
-    """‖∂x_t/∂x_k‖₂ over l = t − k ≤ 1000 on a log axis: under the η^l bound, flat, exploding."""
+    r"""$\lVert \partial h_t / \partial h_k \rVert_2$ over $l = t - k \leq 1000$ on a log axis:
+    under the $\eta^l$ bound, flat, exploding."""
+
+    TITLE = "Jacobian norms on a log axis"
 
     def construct(self) -> None:
         axes = manim.Axes(
             x_range=[0, bptt.HORIZON, 200], y_range=[-LOG_LIMIT, LOG_LIMIT, 100],
-            x_length=9.6, y_length=5.4, tips=False,
+            x_length=7.0, y_length=5.1, tips=False,
             axis_config={"color": style.MUTED, "include_numbers": False},
-        ).shift(0.5 * manim.DOWN + 0.9 * manim.LEFT)
+        ).to_edge(manim.LEFT, buff=1.35).shift(0.4 * manim.UP)
         x_labels = manim.VGroup(*(
-            style.label(str(lag), 18, style.MUTED).next_to(axes.c2p(lag, -LOG_LIMIT), manim.DOWN)
+            style.formula(str(lag), size=28, colour=style.MUTED)
+            .next_to(axes.c2p(lag, -LOG_LIMIT), manim.DOWN)
             for lag in range(0, bptt.HORIZON + 1, 200)))
+        x_name = style.formula("l", size=28, colour=style.MUTED)
+        x_name.next_to(axes.c2p(bptt.HORIZON, -LOG_LIMIT), manim.RIGHT, buff=0.2)
         y_labels = manim.VGroup(*(
-            manim.MathTex(f"10^{{{e}}}", font_size=22, color=style.MUTED)
+            style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
             .next_to(axes.c2p(0, e), manim.LEFT, buff=0.12) for e in range(-300, 301, 100)))
-        title = style.label("‖∂x_t/∂x_k‖₂ as the gradient travels l = t − k steps back", 28)
+        title = style.label(r"$\lVert \partial h_t / \partial h_k \rVert_2$ as the gradient "
+                            r"travels $l = t - k$ steps back", 32)
         title.to_edge(manim.UP, buff=0.3)
         floor = manim.DashedLine(axes.c2p(0, -308), axes.c2p(bptt.HORIZON, -308),
                                  color=style.MUTED, stroke_width=1.5)
         ceiling = manim.DashedLine(axes.c2p(0, 308), axes.c2p(bptt.HORIZON, 308),
                                    color=style.MUTED, stroke_width=1.5)
         limits = manim.VGroup(
-            style.label("float64 overflows", 16, style.MUTED).next_to(ceiling, manim.UP, buff=0.05)
-            .align_to(ceiling, manim.LEFT),
-            style.label("float64 underflows", 16, style.MUTED).next_to(floor, manim.DOWN, buff=0.05)
-            .align_to(floor, manim.LEFT))
+            style.label("float64 overflows above", 22, style.MUTED)
+            .next_to(ceiling, manim.UP, buff=0.06).align_to(ceiling, manim.RIGHT),
+            style.label("float64 underflows below", 22, style.MUTED)
+            .next_to(floor, manim.UP, buff=0.06).align_to(floor, manim.RIGHT))
         self.add(title)
-        self.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels), run_time=0.8)
+        self.play(manim.Create(axes), manim.FadeIn(x_labels, x_name, y_labels), run_time=0.8)
         self.play(manim.FadeIn(floor, ceiling, limits), run_time=0.4)
+        # The legend sits right of the plot: each curve's words, its bound, where float64 stops.
         legend = manim.VGroup()
-        for index, colour, side in CURVES:
+        for index, colour in CURVES:
             case = bptt.CASES[index]
             norms = case.norms()
             curve = _polyline(_log_points(axes, norms), colour)
-            entry = style.label(case.label, 18, colour)
+            lines = [case_words(case)]
             beats = [manim.Create(curve)]
             if case.eta() < 1:
                 eta = case.eta()
@@ -95,25 +112,32 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
                 bound = manim.DashedLine(
                     axes.c2p(0, 0), axes.c2p(reach, reach * math.log10(eta)),
                     color=colour, stroke_width=2)
-                entry = style.label(f"{case.label}  (dashed: ηˡ, η = {eta:.2f})", 18, colour)
+                lines.append(f"dashed: $\\eta^l$, $\\eta = {eta:.2f}$")
                 beats.insert(0, manim.Create(bound))
-            legend.add(entry)
-            legend.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.12)
-            legend.next_to(axes.c2p(560, 260), manim.DR, buff=0)
-            self.play(*beats, manim.FadeIn(entry), run_time=1.6, rate_func=manim.linear)
             breakdown = next((lag for lag, v in enumerate(norms)
                               if not numpy.isfinite(v) or v == 0), None)
             if breakdown is not None:
-                end = curve.get_end()
-                mark = manim.Cross(scale_factor=0.12, stroke_color=colour).move_to(end)
-                note = style.label(f"float64 → {'inf' if norms[breakdown] else '0'} at l = "
-                                   f"{breakdown}", 16, colour).next_to(end, side, 0.12)
-                self.play(manim.FadeIn(mark, note), run_time=0.4)
+                lines.append(f"float64 {'overflows' if norms[breakdown] else 'underflows'} "
+                             f"at $l = {breakdown}$")
+                beats.append(manim.Create(
+                    manim.Cross(scale_factor=0.12, stroke_color=colour).move_to(curve.get_end())))
+            entry = manim.VGroup(*(style.label(line, 24, colour) for line in lines))
+            entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.06)
+            legend.add(entry)
+            legend.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.22)
+            legend.next_to(axes, manim.RIGHT, buff=0.45).align_to(axes, manim.UP)
+            self.play(*beats, manim.FadeIn(entry), run_time=1.6, rate_func=manim.linear)
         self.wait(1.0)
 
 
+GRADIENT = r"\frac{\partial \mathcal{L}_t}{\partial h_t}"  # the row vector W^l acts on
+
+
 class EigenComponentsUnderPowers(style.CompanionScene):
-    """Linear σ: gWˡ splits into a part shrinking like (1/2)ˡ and a part growing like (3/2)ˡ."""
+    r"""Linear $\sigma$: the gradient row $\partial \mathcal{L}_t / \partial h_t$ times $W^l$
+    splits into a part shrinking like $(1/2)^l$ and a part growing like $(3/2)^l$."""
+
+    TITLE = "Eigen-components under powers"
 
     def construct(self) -> None:
         derivation = get("linear-jacobian-powers")
@@ -143,25 +167,22 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         growing = manim.always_redraw(
             lambda: arrow(components()[1], style.EXPLODING, start=components()[0]))
         total = manim.always_redraw(lambda: arrow(sum(components()), style.FOREGROUND))
-        title = manim.MathTex(r"\text{Left eigenvectors } p_i^\top W = \lambda_i p_i^\top"
-                              r"\text{ split } g\,W^l", font_size=38).to_edge(manim.UP)
+        title = style.label(r"Left eigenvectors $p_i^\top W = \lambda_i p_i^\top$ split the "
+                            r"gradient", 38).to_edge(manim.UP)
         text = manim.VGroup(
-            manim.MathTex(r"g\,W^l = c_1\lambda_1^l p_1^\top + c_2\lambda_2^l p_2^\top",
-                          font_size=34),
-            manim.MathTex(rf"\lambda_1 = {lam1:g}:\ \text{{shrinks}}", font_size=30,
-                          color=style.VANISHING),
-            manim.MathTex(rf"\lambda_2 = {lam2:g}:\ \text{{grows}}", font_size=30,
-                          color=style.EXPLODING),
+            style.formula(GRADIENT + r" W^l = c_1\lambda_1^l p_1^\top + c_2\lambda_2^l p_2^\top",
+                          size=34),
+            style.label(rf"$\lambda_1 = {lam1:g}$: shrinks", 30, style.VANISHING),
+            style.label(rf"$\lambda_2 = {lam2:g}$: grows", 30, style.EXPLODING),
         ).arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.3)
         text.next_to(plane, manim.RIGHT, buff=0.6).shift(0.8 * manim.UP)
-        counter = manim.VGroup(manim.MathTex("l =", font_size=36), manim.Integer(0, font_size=36))
-        counter.arrange(manim.RIGHT, buff=0.15).next_to(text, manim.DOWN, buff=0.5)
+        counter = style.counter("l", 36).next_to(text, manim.DOWN, buff=0.5)
         counter.align_to(text, manim.LEFT)
         counter[1].add_updater(lambda number: number.set_value(round(lag.get_value())))
         final = (c1 * p1 + c2 * p2) @ numpy.linalg.matrix_power(weights, steps)
-        check = manim.MathTex(
-            rf"g\,W^{{{steps}}} = ({', '.join(f'{v:g}' for v in final)})",
-            font_size=28, color=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
+        check = style.formula(
+            GRADIENT + rf" W^{{{steps}}} = ({', '.join(f'{v:g}' for v in final)})",
+            size=30, colour=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
         check.align_to(text, manim.LEFT)
         self.add(title)
         self.play(manim.FadeIn(plane), manim.FadeIn(text), manim.FadeIn(counter), run_time=0.8)
@@ -174,43 +195,46 @@ class EigenComponentsUnderPowers(style.CompanionScene):
 
 
 class JacobianFactorChain(style.CompanionScene):
-    """∂x_l/∂x_0 built factor by factor: each W diag(σ′(x_{i−1})) multiplies in from the left."""
+    r"""$\partial h_l / \partial h_0$ built factor by factor: each
+    $W \operatorname{diag}(\sigma'(h_{i-1}))$ multiplies in from the left."""
+
+    TITLE = "The Jacobian, factor by factor"
 
     def construct(self) -> None:
         weights = bptt.recurrent_matrix("gaussian", 4, scale=1.5)
         steps = 6
         factors = bptt.jacobian_factors(weights, "tanh", steps)
         eta = bptt.per_step_bound(weights, "tanh")
-        title = manim.MathTex(
-            r"\frac{\partial x_l}{\partial x_0} = W\operatorname{diag}(\sigma'(x_{l-1}))"
-            r"\cdots W\operatorname{diag}(\sigma'(x_0)),\quad \sigma = \tanh", font_size=36)
+        title = style.formula(
+            r"\frac{\partial h_l}{\partial h_0} = W\operatorname{diag}(\sigma'(h_{l-1}))"
+            r"\cdots W\operatorname{diag}(\sigma'(h_0)),\quad \sigma = \tanh", size=36)
         title.to_edge(manim.UP, buff=0.35)
         product = numpy.eye(4)
         product_map = _heat_map(product).move_to(1.8 * manim.RIGHT + 0.2 * manim.DOWN)
-        product_name = manim.MathTex(r"\frac{\partial x_l}{\partial x_0}", font_size=36)
+        product_name = style.formula(r"\frac{\partial h_l}{\partial h_0}", size=36)
         product_name.next_to(product_map, manim.UP, buff=0.25)
-        readout = manim.MathTex(r"l = 0,\ \lVert \partial x_l/\partial x_0 \rVert_2 = 1",
-                                font_size=32).next_to(product_map, manim.DOWN, buff=0.45)
-        bound = manim.MathTex(rf"\text{{bound }}\eta^l,\ \eta = \gamma\lVert W\rVert_2 = {eta:.2f}",
-                              font_size=28, color=style.MUTED).next_to(readout, manim.DOWN)
+        readout = style.formula(r"l = 0,\ \lVert \partial h_l/\partial h_0 \rVert_2 = 1",
+                                size=32).next_to(product_map, manim.DOWN, buff=0.45)
+        bound = style.label(rf"bound $\eta^l$ with $\eta = \beta s_1 = \beta \lVert W \rVert_2"
+                            rf" = {eta:.2f}$", 28, style.MUTED).next_to(readout, manim.DOWN)
         self.add(title)
         self.play(manim.FadeIn(product_map, product_name, readout, bound), run_time=0.6)
         for lag in range(1, steps + 1):
             factor = factors[lag - 1]
             factor_map = _heat_map(factor).move_to(3.0 * manim.LEFT + 0.2 * manim.DOWN)
-            factor_name = manim.MathTex(
-                rf"W\operatorname{{diag}}(\sigma'(x_{{{lag - 1}}}))", font_size=30
+            factor_name = style.formula(
+                rf"W\operatorname{{diag}}(\sigma'(h_{{{lag - 1}}}))", size=30
             ).next_to(factor_map, manim.UP, buff=0.25)
-            times = manim.MathTex(r"\times", font_size=48).move_to(
+            times = style.formula(r"\times", size=48).move_to(
                 (factor_map.get_right() + product_map.get_left()) / 2)
             self.play(manim.FadeIn(factor_map, factor_name, times, shift=0.3 * manim.RIGHT),
                       run_time=0.5)
             product = factor @ product
             norm = float(numpy.linalg.norm(product, 2))
             new_map = _heat_map(product).move_to(product_map)
-            new_readout = manim.MathTex(
-                rf"l = {lag},\ \lVert \partial x_l/\partial x_0 \rVert_2 = {norm:.3g}"
-                rf"\ \leq\ \eta^{{{lag}}} = {eta**lag:.3g}", font_size=32).move_to(readout)
+            new_readout = style.formula(
+                rf"l = {lag},\ \lVert \partial h_l/\partial h_0 \rVert_2 = {norm:.3g}"
+                rf"\ \leq\ \eta^{{{lag}}} = {eta**lag:.3g}", size=32).move_to(readout)
             self.play(
                 manim.ReplacementTransform(factor_map, new_map),
                 manim.FadeOut(product_map), manim.FadeOut(factor_name), manim.FadeOut(times),
@@ -219,4 +243,4 @@ class JacobianFactorChain(style.CompanionScene):
         self.wait(1.0)
 
 
-SCENES = (JacobianNormsOnLogAxis, EigenComponentsUnderPowers, JacobianFactorChain)
+SCENES = (EigenComponentsUnderPowers, JacobianNormsOnLogAxis, JacobianFactorChain)

@@ -1,7 +1,9 @@
 """Which scenes exist, where they live, what they show, and what their renders depend on.
 
-A scene module declares ``CHAPTER`` and ``SCENES``; a scene's caption is the
-first line of its docstring. A render's inputs are the scene module and every
+A scene module declares ``CHAPTER`` and ``SCENES`` (in the order the chapter
+shows them); a scene class declares its readable ``TITLE``, and its caption is
+the first paragraph of its docstring: Markdown with ``$…$`` math, checked like the
+site's prose. A render's inputs are the scene module and every
 project module it imports, transitively, found by reading ``import``
 statements, so editing a derivation re-renders exactly the scenes that draw it.
 The site build reads the same import closure to know when its tables are stale.
@@ -18,10 +20,15 @@ from functools import cache
 from pathlib import Path
 
 import animations
+from derivations.engine.text import check_prose
 
 ROOT = Path(animations.__file__).resolve().parent.parent
 PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
-NOT_SCENE_MODULES = {"catalogue", "decks", "palette", "render", "slides", "style"}
+ENGINE = "derivations.engine"
+REGISTRY = f"{ENGINE}.registry"
+REGISTRY_LOOKUPS = {"get", "all_derivations", "slugs"}
+NOT_SCENE_MODULES = {"catalogue", "cli", "decks", "palette", "render", "slides", "stamps", "style",
+                     "toolchain", "workers"}
 
 
 @dataclass(frozen=True)
@@ -31,7 +38,9 @@ class SceneEntry:
     name: str
     module: str
     chapter: int
-    caption: str
+    position: int  # 1, 2, … in the order its chapter shows its scenes
+    title: str  # readable: "Vanishing powers"
+    caption: str  # Markdown with $…$ math
 
     @property
     def path(self) -> Path:
@@ -52,37 +61,49 @@ def module_path(module: str) -> Path:
 
 @cache
 def scenes() -> dict[str, SceneEntry]:
-    """All scenes by class name, in chapter then module order."""
+    """All scenes by class name, in chapter order, then in the order their chapter shows them."""
     found: dict[str, SceneEntry] = {}
-    for info in sorted(pkgutil.iter_modules(animations.__path__), key=lambda m: m.name):
-        if info.name in NOT_SCENE_MODULES or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"animations.{info.name}")
+    modules = [importlib.import_module(f"animations.{info.name}")
+               for info in sorted(pkgutil.iter_modules(animations.__path__), key=lambda m: m.name)
+               if info.name not in NOT_SCENE_MODULES and not info.name.startswith("_")]
+    for module in sorted(modules, key=lambda m: m.CHAPTER):
         for scene in module.SCENES:
             if scene.__name__ in found:
                 raise ValueError(f"scene name {scene.__name__} is defined twice")
-            caption = (scene.__doc__ or "").strip().splitlines()
-            if not caption:
-                raise ValueError(f"scene {scene.__name__} needs a docstring: its caption")
-            found[scene.__name__] = SceneEntry(
-                scene.__name__, module.__name__, module.CHAPTER, caption[0]
-            )
-    return dict(sorted(found.items(), key=lambda item: item[1].chapter))
+            found[scene.__name__] = _entry(scene, module.__name__, module.CHAPTER, 1 + sum(
+                entry.chapter == module.CHAPTER for entry in found.values()))
+    return found
 
 
-def _project_imports(path: Path) -> set[str]:
+def _entry(scene: type, module: str, chapter: int, position: int) -> SceneEntry:
+    """The catalogue entry of ``scene``, refusing a missing or badly written title or caption."""
+    caption = " ".join((scene.__doc__ or "").strip().split("\n\n")[0].split())
+    title = getattr(scene, "TITLE", "")
+    if not caption or not title:
+        raise ValueError(f"scene {scene.__name__} needs a TITLE and a docstring (its caption)")
+    check_prose(title, f"TITLE of scene {scene.__name__}")
+    check_prose(caption, f"caption (first docstring paragraph) of scene {scene.__name__}")
+    return SceneEntry(scene.__name__, module, chapter, position, title, caption)
+
+
+def _project_imports(path: Path) -> tuple[set[str], bool]:
+    """The project modules ``path`` imports, and whether it looks derivations up by slug."""
     imported: set[str] = set()
+    looks_up = False
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
+            looks_up |= REGISTRY in names
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            looks_up |= node.module in {REGISTRY, REGISTRY.rsplit(".", 1)[0]} and any(
+                alias.name in REGISTRY_LOOKUPS for alias in node.names)
         else:
             continue
         for name in names:
             if name.split(".")[0] in PROJECT_PACKAGES and module_path(name).exists():
                 imported.add(name)
-    return imported
+    return imported, looks_up
 
 
 def _registered_chapter_modules() -> list[str]:
@@ -100,7 +121,10 @@ def _registered_chapter_modules() -> list[str]:
 def dependencies(module: str) -> list[Path]:
     """``module`` and every project module it imports, directly or not (with parent packages).
 
-    Using the derivation registry depends on every registered chapter module.
+    A module outside the engine that looks derivations up by slug (``get``,
+    ``all_derivations``, ``slugs``) depends on every registered chapter module,
+    which the registry imports at run time; merely importing the engine (as the
+    notation does, for its printer) does not.
     """
     seen: set[str] = set()
     pending = [module]
@@ -109,11 +133,12 @@ def dependencies(module: str) -> list[Path]:
         if current in seen:
             continue
         seen.add(current)
-        if current == "derivations.engine.registry":
-            pending += _registered_chapter_modules()
         parts = current.split(".")
         pending += [".".join(parts[:i]) for i in range(1, len(parts))]
-        pending += sorted(_project_imports(module_path(current)))
+        imported, looks_up = _project_imports(module_path(current))
+        pending += sorted(imported)
+        if looks_up and current != ENGINE and not current.startswith(f"{ENGINE}."):
+            pending += _registered_chapter_modules()
     return sorted({module_path(name) for name in seen})
 
 

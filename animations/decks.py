@@ -7,6 +7,11 @@ Each chapter's scenes are rendered as presentations (:mod:`animations.slides`,
 a pause at every beat) with manim-slides, then converted. The HTML embeds its
 videos and reveal.js (shipped by the sphinx-revealjs package), so it opens from
 a USB stick with no network. Output: ``build/decks/chapter-N[-light].{html,pdf,json}``.
+
+As with renders (:mod:`animations.render`), a deck is built in a scratch folder,
+renamed into place and stamped last with each file's size and SHA-256; one build
+at a time writes ``build/decks``; Ctrl-C leaves no half-written deck. Exit codes:
+see :mod:`animations.cli`.
 """
 
 from __future__ import annotations
@@ -14,19 +19,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
-import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from animations import catalogue, slides, style
-from animations.render import run_themed
+from animations import catalogue, cli, stamps, workers
+from animations.toolchain import require_latex, run_themed
 
 DECKS = catalogue.ROOT / "build" / "decks"
+SCRATCH_PREFIX = ".deck-"
 PLACEHOLDER = "__REVEAL__"
 CSS_IMPORT = re.compile(r"@import url\([^)]*\);?")
 ASSET = re.compile(
@@ -84,26 +89,27 @@ def chapter_scenes(chapter: int) -> list[catalogue.SceneEntry]:
 
 
 def deck_hash(chapter: int, theme: str) -> str:
-    """Digest of every input of a chapter's deck: its scenes' inputs, this module, the theme."""
+    """Digest of every input of a chapter's deck: its scenes' inputs, these modules, the theme."""
     digest = hashlib.sha256(theme.encode())
     for entry in chapter_scenes(chapter):
         digest.update(catalogue.input_hash(entry, "deck").encode())
-    for module in (__file__, slides.__file__):
-        digest.update(Path(module).read_bytes())
+    for module in (Path(__file__), catalogue.module_path("animations.slides")):
+        digest.update(module.read_bytes())
     return digest.hexdigest()
 
 
 def is_up_to_date(chapter: int, theme: str) -> bool:
-    base = DECKS / deck_name(chapter, theme)
-    stamp = base.with_suffix(".json")
-    if not (stamp.exists() and base.with_suffix(".html").exists() and
-            base.with_suffix(".pdf").exists()):
+    """True if the stamp matches the current inputs and its files are exactly the stamped ones."""
+    stamp_path = (DECKS / deck_name(chapter, theme)).with_suffix(".json")
+    if stamps.problems(stamp_path):
         return False
-    return json.loads(stamp.read_text())["input_hash"] == deck_hash(chapter, theme)
+    return stamps.read(stamp_path).get("input_hash") == deck_hash(chapter, theme)
 
 
 def build_deck(chapter: int, theme: str) -> float:
-    """Render and convert one chapter's deck; returns the seconds it took."""
+    """Render and convert one chapter's deck in a scratch folder, then publish and stamp it."""
+    from animations import slides  # imports every scene: only once the theme has been checked
+
     started = time.perf_counter()
     names = [slides.slide_name(entry.name) for entry in chapter_scenes(chapter)]
     if not names:
@@ -111,58 +117,91 @@ def build_deck(chapter: int, theme: str) -> float:
     base = DECKS / deck_name(chapter, theme)
     DECKS.mkdir(parents=True, exist_ok=True)
     tool = [sys.executable, "-m", "manim_slides"]
-    with tempfile.TemporaryDirectory(prefix=f"deck-{chapter}-") as work:
+    work = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{chapter}-", dir=DECKS))
+    try:
         run_themed([*tool, "render", "-ql", "--disable_caching", "--progress_bar", "none",
                     slides.__file__, *names], work, theme)
         run_themed([*tool, "convert", "--to", "html", "-cone_file=true",
                     f"-ccdn_url={PLACEHOLDER}", *names, "deck.html"], work, theme)
-        run_themed([*tool, "convert", "--to", "pdf", *names, str(base.with_suffix(".pdf"))],
-                   work, theme)
-        html = (Path(work) / "deck.html").read_text(encoding="utf-8")
-    base.with_suffix(".html").write_text(inline_reveal(html), encoding="utf-8")
-    seconds = time.perf_counter() - started
-    base.with_suffix(".json").write_text(json.dumps({
-        "chapter": chapter, "theme": theme, "scenes": names,
-        "input_hash": deck_hash(chapter, theme), "build_seconds": round(seconds, 1),
-    }, indent=2))
+        run_themed([*tool, "convert", "--to", "pdf", *names, "deck.pdf"], work, theme)
+        html = (work / "deck.html").read_text(encoding="utf-8")
+        (work / "inlined.html").write_text(inline_reveal(html), encoding="utf-8")
+        seconds = time.perf_counter() - started
+        stamps.publish(base.with_suffix(".json"), {
+            "chapter": chapter, "theme": theme, "scenes": names,
+            "input_hash": deck_hash(chapter, theme), "build_seconds": round(seconds, 1),
+        }, {work / "inlined.html": base.with_suffix(".html"),
+            work / "deck.pdf": base.with_suffix(".pdf")})
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return seconds
 
 
+def remove_scratch() -> None:
+    """Delete scratch folders that an interrupted or killed build left (the lock is held)."""
+    for leftover in DECKS.glob(f"{SCRATCH_PREFIX}*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
+                lock_timeout: float = 3600.0) -> int:
+    """Build the decks of ``chapters`` that changed; the number that failed."""
+    failed = []
+
+    def report(name: str, succeeded: bool, value: object) -> None:
+        if succeeded:
+            base = DECKS / deck_name(int(name.split()[-1]), theme)
+            print(f"{name}: deck built in {value:.1f} s → {cli.shown(base)}.html, .pdf",
+                  flush=True)
+        else:
+            failed.append(name)
+            print(f"{name}: FAILED\n    " + str(value).replace("\n", "\n    "), flush=True)
+
+    with stamps.folder_lock(DECKS, lambda line: print(line, flush=True), lock_timeout):
+        remove_scratch()
+        try:
+            pending = [c for c in chapters if force or not is_up_to_date(c, theme)]
+            for chapter in chapters:
+                if chapter not in pending:
+                    print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
+            workers.run_each([(f"chapter {c}", lambda c=c: build_deck(c, theme)) for c in pending],
+                             jobs, report)
+        finally:
+            remove_scratch()
+    return len(failed)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m animations.decks", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    chapters = sorted({entry.chapter for entry in catalogue.scenes().values()})
-    parser.add_argument("--chapter", type=int, action="append", choices=chapters,
-                        help="chapter(s) to build (default: all)")
-    parser.add_argument("--theme", choices=style.THEMES, default="dark")
+    parser = cli.Parser(prog="python -m animations.decks", description=__doc__,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--chapter", type=int, action="append",
+                        help="chapter(s) to build (default: all); a chapter given twice is "
+                             "built once")
+    cli.add_theme(parser, "light reads better on projectors")
     parser.add_argument("--force", action="store_true", help="rebuild even if unchanged")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=cli.positive_integer, default=os.cpu_count() or 1,
+                        help="decks built in parallel (default: number of cores)")
     arguments = parser.parse_args(argv)
+    theme = cli.theme(parser, arguments.theme)  # before any scene module reads the variable
+    chapters = sorted({entry.chapter for entry in catalogue.scenes().values()})
+    unknown = [c for c in arguments.chapter or [] if c not in chapters]
+    if unknown:
+        parser.error(f"no chapter {', '.join(map(str, unknown))}; chapters with scenes: "
+                     f"{', '.join(map(str, chapters))}")
     try:
-        style.require_latex()
+        require_latex()
         reveal_root()
     except RuntimeError as error:
         print(error, file=sys.stderr)
-        return 3
-    selected = arguments.chapter or chapters
-    pending = [c for c in selected if arguments.force or not is_up_to_date(c, arguments.theme)]
-    for chapter in sorted(set(selected) - set(pending)):
-        print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
-    failed = 0
-    with ProcessPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
-        futures = {pool.submit(build_deck, c, arguments.theme): c for c in pending}
-        for future in as_completed(futures):
-            chapter = futures[future]
-            try:
-                seconds = future.result()
-                name = deck_name(chapter, arguments.theme)
-                print(f"chapter {chapter}: deck built in {seconds:.1f} s → "
-                      f"build/decks/{name}.html, .pdf", flush=True)
-            except RuntimeError as error:
-                failed += 1
-                print(f"chapter {chapter}: FAILED\n    {error}", flush=True)
-    return 1 if failed else 0
+        return cli.MISSING_TOOL
+    selected = cli.unique(arguments.chapter, "chapter") if arguments.chapter else chapters
+    try:
+        failed = build_decks(selected, theme, arguments.jobs, arguments.force)
+    except stamps.Busy as error:
+        print(error, file=sys.stderr)
+        return cli.FAILED
+    return cli.FAILED if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli.run(main, "python -m animations.decks"))

@@ -1,4 +1,4 @@
-"""Merity's three videos, redrawn: 64 steps of Wᵗ as a heat map beside the norm ‖Wᵗ‖₂.
+"""Merity's three videos, redrawn: 64 steps of W^t as a heat map beside its norm on a log axis.
 
     manim -ql animations/matrix_powers.py VanishingPowers
     manim -ql animations/matrix_powers.py ExplodingPowers
@@ -25,9 +25,9 @@ KIND_COLOUR = {
     "orthogonal": style.PRESERVING,
 }
 KIND_TITLE = {
-    "vanishing": "All |λ| < 1: Wᵗ vanishes",
-    "exploding": "One |λ| > 1: Wᵗ explodes",
-    "orthogonal": "Orthogonal W: ‖Wᵗ‖ stays 1",
+    "vanishing": r"All $|\lambda| < 1$: $W^t$ vanishes",
+    "exploding": r"One $|\lambda| > 1$: $W^t$ explodes",
+    "orthogonal": r"Orthogonal $W$: $\lVert W^t \rVert_2$ stays 1",
 }
 
 
@@ -56,9 +56,9 @@ def _colour_bar() -> manim.VGroup:
         )
     ).arrange(manim.DOWN, buff=0)
     ends = manim.VGroup(
-        style.label("≥ +1", 18).next_to(swatches, manim.RIGHT, buff=0.1)
+        style.formula(r"\geq +1", size=22).next_to(swatches, manim.RIGHT, buff=0.1)
         .align_to(swatches, manim.UP),
-        style.label("≤ −1", 18).next_to(swatches, manim.RIGHT, buff=0.1)
+        style.formula(r"\leq -1", size=22).next_to(swatches, manim.RIGHT, buff=0.1)
         .align_to(swatches, manim.DOWN),
     )
     return manim.VGroup(swatches, ends)
@@ -72,30 +72,30 @@ def play_repeated_multiplication(scene: manim.Scene, kind: matrix_powers.Kind) -
     colour = KIND_COLOUR[kind]
 
     title = style.label(KIND_TITLE[kind], 34, colour).to_edge(manim.UP, buff=0.35)
-    grid = _heat_map(stack[0]).to_edge(manim.LEFT, buff=0.7).shift(0.2 * manim.DOWN)
+    grid = _heat_map(stack[0]).to_edge(manim.LEFT, buff=0.7).shift(0.5 * manim.UP)
     bar = _colour_bar().next_to(grid, manim.RIGHT, buff=0.25)
     axes = manim.Axes(
         x_range=[0, steps, 16],
         y_range=[0, 2 * DECADES, 2],
         x_length=5.6,
-        y_length=4.2,
+        y_length=4.6,
         axis_config={"color": style.MUTED, "include_numbers": False},
         tips=False,
-    ).to_edge(manim.RIGHT, buff=0.5).shift(0.2 * manim.DOWN)
+    ).to_edge(manim.RIGHT, buff=0.5).shift(0.2 * manim.UP)
     x_labels = manim.VGroup(
-        *(style.label(str(t), 18, style.MUTED).next_to(axes.c2p(t, 0), manim.DOWN, buff=0.15)
+        *(style.formula(str(t), size=28, colour=style.MUTED)
+          .next_to(axes.c2p(t, 0), manim.DOWN, buff=0.15)
           for t in range(0, steps + 1, 16))
     )
     y_labels = manim.VGroup(
-        *(manim.MathTex(f"10^{{{e}}}", font_size=24, color=style.MUTED)
+        *(style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
           .next_to(axes.c2p(0, height(10.0**e)), manim.LEFT, buff=0.15)
           for e in range(-DECADES, DECADES + 1, 2))
     )
-    axis_name = manim.MathTex(r"\lVert W^t \rVert_2", font_size=30)
+    axis_name = style.formula(r"\lVert W^t \rVert_2", size=30)
     axis_name.next_to(axes, manim.UP, buff=0.1)
     step = manim.ValueTracker(0)
-    counter = manim.VGroup(style.label("t =", 26), manim.Integer(0, font_size=34))
-    counter.arrange(manim.RIGHT, buff=0.15).next_to(grid, manim.DOWN, buff=0.35)
+    counter = style.counter("t", 32).next_to(grid, manim.DOWN, buff=0.35)
 
     def current() -> int:
         return min(steps, math.floor(step.get_value()))
@@ -125,29 +125,35 @@ def play_repeated_multiplication(scene: manim.Scene, kind: matrix_powers.Kind) -
                rate_func=manim.linear)
     grid.clear_updaters()
     counter[1].clear_updaters()
-    final = manim.MathTex(
-        rf"\lVert W^{{{steps}}} \rVert_2 = {norms[-1]:.3g}", font_size=34, color=colour
-    ).next_to(axes, manim.DOWN, buff=0.5)
+    final = style.formula(
+        rf"\lVert W^{{{steps}}} \rVert_2 = {norms[-1]:.3g}", size=34, colour=colour
+    ).next_to(counter, manim.DOWN, buff=0.3)
     scene.play(manim.Write(final), run_time=0.6)
     scene.wait(0.8)
 
 
 class VanishingPowers(style.CompanionScene):
-    """All eigenvalues inside the unit circle: Wᵗ fades to zero like ρᵗ."""
+    r"""All eigenvalues inside the unit circle: $W^t$ fades to zero like $\rho^t$."""
+
+    TITLE = "Vanishing powers"
 
     def construct(self) -> None:
         play_repeated_multiplication(self, "vanishing")
 
 
 class ExplodingPowers(style.CompanionScene):
-    """A single eigenvalue outside the unit circle is enough: Wᵗ explodes like ρᵗ."""
+    r"""A single eigenvalue outside the unit circle is enough: $W^t$ explodes like $\rho^t$."""
+
+    TITLE = "Exploding powers"
 
     def construct(self) -> None:
         play_repeated_multiplication(self, "exploding")
 
 
 class OrthogonalPowers(style.CompanionScene):
-    """A random orthogonal W: the entries keep moving, the norm stays exactly 1."""
+    """A random orthogonal $W$: the entries keep moving, the norm stays exactly 1."""
+
+    TITLE = "Orthogonal powers"
 
     def construct(self) -> None:
         play_repeated_multiplication(self, "orthogonal")

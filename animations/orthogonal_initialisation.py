@@ -1,4 +1,4 @@
-"""Chapter 2 in motion: ‖h_t‖ under orthogonal vs Gaussian W, and where their eigenvalues live.
+"""Chapter 2 in motion: the norm of h_t under orthogonal and Gaussian W, and their eigenvalues.
 
     manim -ql animations/orthogonal_initialisation.py HiddenStateNormOrthogonalVsGaussian
     manim -ql animations/orthogonal_initialisation.py RotationOrbitAndEigenvalues
@@ -17,27 +17,29 @@ from derivations.engine import get
 
 CHAPTER = 2
 KIND_COLOUR = {"orthogonal": style.PRESERVING, "gaussian": style.EXPLODING}
-KIND_NAME = {"orthogonal": "orthogonal W", "gaussian": "Gaussian W, entries N(0, 1/n)"}
+KIND_NAME = {"orthogonal": "orthogonal $W$",
+             "gaussian": r"Gaussian $W$, entries $\mathcal{N}(0, 1/d)$"}
 
 
 def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, int]) -> tuple:
-    """Axes with log₁₀‖h_t‖ on the vertical axis and one curve per kind (not yet drawn)."""
+    """Axes with the norm of h_t on a log axis and one curve per kind (not yet drawn)."""
     low, high = decades
     tick = max(1, (high - low) // 4)
     axes = manim.Axes(
         x_range=[0, steps, steps // 4],
         y_range=[low, high, tick],
         x_length=5.4,
-        y_length=4.0,
+        y_length=3.6,
         axis_config={"color": style.MUTED, "include_numbers": False},
         tips=False,
     )
     x_labels = manim.VGroup(
-        *(style.label(str(t), 18, style.MUTED).next_to(axes.c2p(t, low), manim.DOWN, buff=0.12)
+        *(style.formula(str(t), size=28, colour=style.MUTED)
+          .next_to(axes.c2p(t, low), manim.DOWN, buff=0.12)
           for t in range(0, steps + 1, steps // 4))
     )
     y_labels = manim.VGroup(
-        *(manim.MathTex(f"10^{{{e}}}", font_size=22, color=style.MUTED)
+        *(style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
           .next_to(axes.c2p(0, e), manim.LEFT, buff=0.12)
           for e in range(low, high + 1, tick))
     )
@@ -48,7 +50,7 @@ def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, 
         points = [axes.c2p(t, math.log10(values[t])) for t in ts]
         curves[kind] = manim.VMobject(stroke_color=KIND_COLOUR[kind], stroke_width=4)
         curves[kind].set_points_as_corners(points)
-    title = manim.MathTex(rf"\lVert h_t \rVert,\ t \le {steps}", font_size=30)
+    title = style.formula(rf"\lVert h_t \rVert,\ t \le {steps}", size=30)
     title.next_to(axes, manim.UP, buff=0.15)
     return manim.VGroup(axes, x_labels, y_labels, title), curves
 
@@ -66,7 +68,10 @@ def decade_range(values: list[numpy.ndarray]) -> tuple[int, int]:
 
 
 class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
-    """‖h_t‖ = ‖Wᵗh₀‖: flat at 1 for orthogonal W; wandering, then exponential, for Gaussian W."""
+    r"""$\lVert h_t \rVert = \lVert W^t h_0 \rVert$: flat at 1 for orthogonal $W$; wandering,
+    then exponential, for Gaussian $W$."""
+
+    TITLE = "Hidden-state norm: orthogonal against Gaussian"
 
     def construct(self) -> None:
         matrices = hidden_state.weight_matrices()
@@ -80,12 +85,12 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         short_all = manim.VGroup(short_frame, *short_curves.values()).to_edge(manim.LEFT, buff=0.7)
         long_all = manim.VGroup(long_frame, *long_curves.values()).to_edge(manim.RIGHT, buff=0.5)
         for group in (short_all, long_all):
-            group.shift(0.3 * manim.DOWN)
+            group.shift(0.25 * manim.UP)
         legend = manim.VGroup(
-            *(style.label(KIND_NAME[k], 22, KIND_COLOUR[k]) for k in ("orthogonal", "gaussian"))
+            *(style.label(KIND_NAME[k], 28, KIND_COLOUR[k]) for k in ("orthogonal", "gaussian"))
         ).arrange(manim.RIGHT, buff=0.8).to_edge(manim.UP, buff=0.3)
         size = matrices["orthogonal"].shape[0]
-        subtitle = style.label(f"n = {size}, same h₀, h_t = W h_(t−1)", 20, style.MUTED)
+        subtitle = style.label(f"$d = {size}$, same $h_0$, $h_t = W h_{{t-1}}$", 24, style.MUTED)
         subtitle.next_to(legend, manim.DOWN, buff=0.12)
 
         self.play(manim.FadeIn(legend, subtitle), manim.FadeIn(short_frame), run_time=0.8)
@@ -95,12 +100,13 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
                   rate_func=manim.linear)
         radius = hidden_state.spectral_radius(matrices["gaussian"])
-        final = manim.MathTex(
+        final = style.formula(
             rf"\rho(W_{{\mathrm{{gauss}}}}) = {radius:.3f},\quad "
             rf"\lVert h_{{{hidden_state.LONG}}} \rVert = "
             + latex_scientific(long_norms["gaussian"][-1]),
-            font_size=30, color=style.EXPLODING,
-        ).to_edge(manim.DOWN, buff=0.25)
+            size=30, colour=style.EXPLODING,
+        )
+        style.above_controls(final, buff=0.2)
         self.play(manim.Write(final), run_time=0.8)
         self.wait(1)
 
@@ -115,7 +121,7 @@ def complex_plane(radius: float, caption: str, colour: str) -> manim.VGroup:
     )
     circle = manim.Circle(radius=plane.c2p(1, 0)[0] - plane.c2p(0, 0)[0],
                           color=style.MUTED, stroke_width=2).move_to(plane.c2p(0, 0))
-    label = style.label(caption, 20, colour).next_to(plane, manim.DOWN, buff=0.15)
+    label = style.label(caption, 28, colour).next_to(plane, manim.DOWN, buff=0.15)
     return manim.VGroup(plane, circle, label)
 
 
@@ -125,7 +131,10 @@ def eigenvalue_dots(plane: manim.NumberPlane, values: numpy.ndarray, colour: str
 
 
 class RotationOrbitAndEigenvalues(style.CompanionScene):
-    """Rᵗ walks round the circle; orthogonal eigenvalues sit on it, Gaussian ones fill a disc."""
+    r"""$R_\theta^t e_1$ walks round the circle; orthogonal eigenvalues sit on it, Gaussian ones
+    fill a disc."""
+
+    TITLE = "Rotation orbit and eigenvalues"
 
     def construct(self) -> None:
         rotation = numpy.array(get("rotations-in-the-plane").value("R_60"),
@@ -134,12 +143,13 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
         steps = round(2 * math.pi / angle)
         orbit = hidden_state.rotation_orbit(angle, steps)
 
-        left = complex_plane(1.2, f"Rᵗe₁, θ = {math.degrees(angle):.0f}°", style.PRESERVING)
+        left = complex_plane(1.35, rf"$R_\theta^t e_1$, $\theta = {math.degrees(angle):.0f}^\circ$",
+                             style.PRESERVING)
         left.to_edge(manim.LEFT, buff=0.6)
         plane = left[0]
         arrow = manim.Arrow(plane.c2p(0, 0), plane.c2p(*orbit[0]), buff=0,
                             color=style.PRESERVING, stroke_width=5)
-        counter = manim.MathTex("t = 0", font_size=30).next_to(left, manim.UP, buff=0.2)
+        counter = style.formula("t = 0", size=30).next_to(left, manim.UP, buff=0.2)
         self.play(manim.FadeIn(left), manim.GrowArrow(arrow), manim.FadeIn(counter), run_time=0.8)
         trail = manim.VGroup()
         for t in range(1, steps + 1):
@@ -147,26 +157,28 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
                                  color=style.PRESERVING, stroke_width=5)
             dot = manim.Dot(plane.c2p(*orbit[t - 1]), radius=0.05, color=style.ACCENT)
             trail.add(dot)
-            new_counter = manim.MathTex(f"t = {t}", font_size=30).move_to(counter)
+            new_counter = style.formula(f"t = {t}", size=30).move_to(counter)
             self.play(manim.Transform(arrow, target, path_arc=angle),
                       manim.FadeIn(dot), manim.Transform(counter, new_counter), run_time=0.45)
 
         matrices = hidden_state.weight_matrices()
         size = matrices["orthogonal"].shape[0]
-        middle = complex_plane(1.0, f"eig(orthogonal), n = {size}", style.PRESERVING)
-        right = complex_plane(1.0, "eig(Gaussian N(0, 1/n))", style.EXPLODING)
+        middle = complex_plane(1.1, "orthogonal $W$", style.PRESERVING)
+        right = complex_plane(1.1, "Gaussian $W$", style.EXPLODING)
         manim.VGroup(middle, right).arrange(manim.RIGHT, buff=0.5).to_edge(manim.RIGHT, buff=0.4)
+        heading = style.label(f"Eigenvalues of $W$, $d = {size}$", 28)
+        heading.next_to(manim.VGroup(middle, right), manim.UP, buff=0.25)
         dots = {
             "orthogonal": eigenvalue_dots(middle[0], hidden_state.eigenvalues(
                 matrices["orthogonal"]), style.PRESERVING),
             "gaussian": eigenvalue_dots(right[0], hidden_state.eigenvalues(
                 matrices["gaussian"]), style.EXPLODING),
         }
-        self.play(manim.FadeIn(middle), manim.FadeIn(right), run_time=0.6)
+        self.play(manim.FadeIn(middle), manim.FadeIn(right), manim.FadeIn(heading), run_time=0.6)
         self.play(manim.LaggedStart(*(manim.FadeIn(d) for d in dots["orthogonal"]), lag_ratio=0.02),
                   manim.LaggedStart(*(manim.FadeIn(d) for d in dots["gaussian"]), lag_ratio=0.02),
                   run_time=2)
         self.wait(1.2)
 
 
-SCENES = (HiddenStateNormOrthogonalVsGaussian, RotationOrbitAndEigenvalues)
+SCENES = (RotationOrbitAndEigenvalues, HiddenStateNormOrthogonalVsGaussian)

@@ -1,55 +1,75 @@
-"""The one visual style every scene shares: palette, fonts, the notation's colours, seeding.
+"""The one visual style every scene shares: theme, legible colours, typeset text, seeding.
 
 Colours come from :mod:`derivations.notation`, so φ is drawn in the colour the
-notation page shows for φ, in every video. ``COMPANION_THEME=light`` switches
-background and ink for slides (``python -m animations.render --theme light``).
+notation page shows for φ, in every video, at a lightness that reads on the
+theme's background (:func:`animations.palette.readable`). ``COMPANION_THEME=light``
+switches background and ink for projectors (``python -m animations.render --theme light``).
+
+All words on screen are typeset by LaTeX through :func:`label` and :func:`formula`:
+one font for words and formulas, as in a book, and math written as math: a
+label is Markdown-like text with ``$…$`` formulas, refused if it carries a Unicode
+stand-in or raw TeX outside ``$…$`` (the rule the site's prose follows).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
+import re
 
 import manim
 import numpy
 
-from animations.palette import THEMES
+from animations.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
+from animations.toolchain import require_latex
 from derivations import notation
+from derivations.engine.text import check_prose
 
-THEME = os.environ.get("COMPANION_THEME", "dark")
-if THEME not in THEMES:
-    raise ValueError(f"COMPANION_THEME: expected one of {sorted(THEMES)}, got {THEME!r}")
+THEME = environment_theme()
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
-EXPLODING = notation.EXPLODING
-VANISHING = notation.VANISHING
-PRESERVING = notation.PRESERVING
-ACCENT = notation.ACCENT
+
+
+def drawable(colour: str) -> str:
+    """``colour`` at a lightness that a curve, dot or arrow needs on this theme's background."""
+    return readable(colour, BACKGROUND, GRAPHIC_CONTRAST)
+
+
+# WCAG's 4.5 for text, with a margin: anti-aliased strokes at 480p read a little lighter.
+INK_CONTRAST = TEXT_CONTRAST + 0.5
+
+
+def ink(colour: str) -> str:
+    """``colour`` at a lightness that text needs on this theme's background."""
+    return readable(colour, BACKGROUND, INK_CONTRAST)
+
+
+EXPLODING = drawable(notation.EXPLODING)
+VANISHING = drawable(notation.VANISHING)
+PRESERVING = drawable(notation.PRESERVING)
+ACCENT = drawable(notation.ACCENT)
 # Diverging scale for matrix entries: sign is hue, magnitude is saturation.
-NEGATIVE = "#6C63FF"
-POSITIVE = "#F3A712"
-FONT = "DejaVu Sans"
+NEGATIVE = drawable("#6C63FF")
+POSITIVE = drawable("#F3A712")
 SEED = 2016
 
-LATEX_PACKAGES = (
-    "texlive-latex-base texlive-latex-recommended texlive-latex-extra "
-    "texlive-fonts-recommended dvisvgm"
-)
+# The bottom share of the frame that a web player's controls cover (and where they sit on a
+# poster): no text goes there, so the last frame's readouts stay visible.
+CONTROLS_SHARE = 0.15
+SAFE_BOTTOM = -manim.config.frame_height / 2 + CONTROLS_SHARE * manim.config.frame_height
+
+_ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+            "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}"}
+_LATEX_SPECIALS = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
+_MATH = re.compile(r"(\$[^$]+\$)")
 
 
 def symbol_colour(key: str) -> str:
-    """The colour of notation entry ``key`` (e.g. ``"phi"``)."""
-    return notation.colour(key)
+    """The colour of notation entry ``key`` (e.g. ``"phi"``), drawable on this theme."""
+    return drawable(notation.colour(key))
 
 
-def require_latex() -> None:
-    """Fail with the Debian packages to install, instead of a traceback deep inside Manim."""
-    missing = [tool for tool in ("latex", "dvisvgm") if shutil.which(tool) is None]
-    if missing:
-        raise RuntimeError(
-            f"{' and '.join(missing)} not found: MathTex needs LaTeX. Install the Debian packages "
-            f"{LATEX_PACKAGES} (or run `make setup`)."
-        )
+def tex_symbol(key: str) -> str:
+    """The LaTeX of notation entry ``key``: the spelling the site's pages use."""
+    return notation.entry(key).latex
 
 
 def diverging_colour(value: float, limit: float = 1.0) -> manim.ManimColor:
@@ -59,18 +79,62 @@ def diverging_colour(value: float, limit: float = 1.0) -> manim.ManimColor:
     return manim.interpolate_color(manim.ManimColor(ZERO), manim.ManimColor(end), share)
 
 
-def label(text: str, size: float = 28, colour: str = FOREGROUND) -> manim.Text:
-    """Body text in the companion's font."""
-    return manim.Text(text, font=FONT, font_size=size, color=colour)
+def latex_words(words: str) -> str:
+    """``words`` as LaTeX source: ``$…$`` spans kept as math, every other special escaped."""
+    return "".join(
+        part if _MATH.fullmatch(part) else _LATEX_SPECIALS.sub(lambda c: _ESCAPES[c.group()], part)
+        for part in _MATH.split(words)
+    )
+
+
+def label(words: str, size: float = 28, colour: str = FOREGROUND) -> manim.Tex:
+    """Words with ``$…$`` math, typeset; refused if they hold a stand-in for a formula."""
+    check_prose(words, "text in an animation")
+    return manim.Tex(latex_words(words), font_size=size, color=ink(colour))
+
+
+def formula(*latex: str, size: float = 30, colour: str = FOREGROUND) -> manim.MathTex:
+    """Display math (several strings give separately colourable parts), in legible ink."""
+    return manim.MathTex(*latex, font_size=size, color=ink(colour))
+
+
+def readout(name: str, number: manim.DecimalNumber, size: float = 30) -> manim.VGroup:
+    """``name = <number>``, the live ``number`` (``group[1]``) on the formula's baseline.
+
+    A typeset digit after the equals sign marks where the baseline is, whatever
+    ``name`` hangs below it (γ does, t does not); the live number takes its place.
+    """
+    label = formula(name, "=", "0", size=size)
+    marker = label[2]
+    label.remove(marker)
+    number.next_to(label, manim.RIGHT, buff=0.15).align_to(marker, manim.DOWN)
+    return manim.VGroup(label, number)
+
+
+def counter(name: str, size: float = 30) -> manim.VGroup:
+    """``name = 0`` with the number as a live :class:`manim.Integer` (``group[1]``)."""
+    return readout(name, manim.Integer(0, font_size=size, color=ink(FOREGROUND)), size)
+
+
+def above_controls(mobject: manim.Mobject, buff: float = 0.15) -> manim.Mobject:
+    """Put ``mobject``'s bottom just above the strip that a player's controls cover."""
+    return mobject.shift((SAFE_BOTTOM + buff - mobject.get_bottom()[1]) * manim.UP)
 
 
 class CompanionScene(manim.Scene):
-    """Base scene: the companion's background, a seeded RNG, LaTeX checked before any MathTex."""
+    """Base scene: the theme's background, a seeded RNG, LaTeX checked before any MathTex.
+
+    ``TITLE`` is the scene's readable name (the gallery's heading); the first paragraph of
+    the docstring is its caption (Markdown with ``$…$`` math).
+    """
+
+    TITLE = ""
 
     def setup(self) -> None:
         require_latex()
         random.seed(SEED)
         numpy.random.seed(SEED)
         self.camera.background_color = manim.ManimColor(BACKGROUND)
-        manim.MathTex.set_default(color=FOREGROUND)
-        manim.Tex.set_default(color=FOREGROUND)
+        # Defaults for anything not built by the helpers above: Manim's own are white.
+        for kind in (manim.MathTex, manim.Tex, manim.DecimalNumber, manim.Integer):
+            kind.set_default(color=ink(FOREGROUND))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
 import av
 import manim
+import numpy
 import pytest
+from PIL import Image
 
-from animations import catalogue, render, style
+from animations import catalogue, render, stamps, style, toolchain
 
 SCENES = list(catalogue.scenes())
-CHEAPEST = "RotationOrbitAndEigenvalues"  # the quickest real render: used where any scene will do
+CHEAPEST = "JacobianFactorChain"  # a quick real render: used where any scene will do
 
 
 def frame_count(path) -> int:
@@ -42,17 +45,40 @@ def test_scene_renders_a_tiny_video(name, tmp_path):
 def test_manim_cli_renders_a_scene_file(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "manim", "-ql", "--media_dir", str(tmp_path), "--disable_caching",
-         "--progress_bar", "none", str(catalogue.ROOT / "animations/orthogonal_initialisation.py"),
-         "RotationOrbitAndEigenvalues"],
-        capture_output=True, text=True, cwd=tmp_path,
+         "--progress_bar", "none", str(catalogue.scenes()[CHEAPEST].path), CHEAPEST],
+        capture_output=True, text=True, cwd=catalogue.ROOT,  # as the README says: from the root
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert list(tmp_path.rglob("480p15/RotationOrbitAndEigenvalues.mp4"))
+    assert list(tmp_path.rglob(f"480p15/{CHEAPEST}.mp4"))
 
 
-def test_every_scene_has_a_caption_and_a_chapter():
-    for entry in catalogue.scenes().values():
-        assert entry.caption and entry.chapter in {1, 2, 3, 4}
+def test_every_scene_has_a_title_a_caption_and_a_place_in_its_chapter():
+    entries = list(catalogue.scenes().values())
+    for entry in entries:
+        assert entry.title and entry.caption and entry.chapter in {1, 2, 3, 4}
+        assert " " in entry.title and entry.title[0].isupper()  # words, not CamelCase
+    places = [(entry.chapter, entry.position) for entry in entries]
+    assert places == sorted(places) and len(set(places)) == len(places)
+    for chapter in {entry.chapter for entry in entries}:
+        positions = [p for c, p in places if c == chapter]
+        assert positions == list(range(1, len(positions) + 1))
+
+
+def test_a_caption_with_a_unicode_stand_in_or_raw_tex_is_refused():
+    class Bad:
+        """‖Wᵗ‖ fades."""
+
+        TITLE = "Bad"
+
+    with pytest.raises(ValueError, match=r"caption .* of scene Bad"):
+        catalogue._entry(Bad, "m", 1, 1)
+    Bad.__doc__ = "h_t = W h_(t-1)"
+    with pytest.raises(ValueError, match="TeX"):
+        catalogue._entry(Bad, "m", 1, 1)
+    Bad.__doc__ = "$h_t = W h_{t-1}$ is typeset."
+    Bad.TITLE = ""
+    with pytest.raises(ValueError, match="needs a TITLE"):
+        catalogue._entry(Bad, "m", 1, 1)
 
 
 def test_dependencies_follow_imports_into_derivations():
@@ -64,6 +90,11 @@ def test_dependencies_follow_imports_into_derivations():
     fibonacci = {p.relative_to(catalogue.ROOT).as_posix()
                  for p in catalogue.dependencies("animations.fibonacci_eigenvalues")}
     assert "derivations/ch1_repeated_powers/eigendecomposition.py" in fibonacci
+    assert "derivations/ch4_antisymmetric/forward_euler.py" not in fibonacci
+    # A scene that looks derivations up by slug depends on every chapter module.
+    looking_up = {p.relative_to(catalogue.ROOT).as_posix()
+                  for p in catalogue.dependencies("animations.bptt_jacobians")}
+    assert "derivations/ch4_antisymmetric/forward_euler.py" in looking_up
 
 
 def test_input_hash_depends_on_quality():
@@ -72,30 +103,85 @@ def test_input_hash_depends_on_quality():
     assert catalogue.input_hash(entry, "draft") == catalogue.input_hash(entry, "draft")
 
 
-def test_render_command_renders_then_skips_unchanged(tmp_path, monkeypatch, capsys):
+def test_render_command_renders_stamps_then_skips_unchanged(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     first = render.render_all([CHEAPEST], render.Variant(), jobs=1)
-    assert [o.status for o in first] == ["rendered"]
+    assert [o.status for o in first] == ["rendered"], first[0].detail
     folder = tmp_path / "media" / "draft"
-    for suffix in (".webm", ".mp4", ".png", ".json"):
-        assert (folder / f"{CHEAPEST}{suffix}").stat().st_size > 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted([".lock"] + [f"{CHEAPEST}{s}" for s in (".webm", ".mp4", ".png",
+                                                                     ".json")])  # no scratch
+    stamp = json.loads((folder / f"{CHEAPEST}.json").read_text())
+    entry = catalogue.scenes()[CHEAPEST]
+    assert (stamp["title"], stamp["chapter"], stamp["position"], stamp["caption"]) == (
+        entry.title, entry.chapter, entry.position, entry.caption)
+    assert set(stamp["files"]) == {f"{CHEAPEST}{s}" for s in (".webm", ".mp4", ".png")}
+    assert stamps.problems(folder / f"{CHEAPEST}.json") == []
     with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
+    # The poster is the last frame, its colours kept (thin text included).
+    with av.open(str(folder / f"{CHEAPEST}.mp4")) as mp4:
+        *_, last = mp4.decode(video=0)
+    with Image.open(folder / f"{CHEAPEST}.png") as poster:
+        difference = numpy.abs(numpy.asarray(poster.convert("RGB"), dtype=int)
+                               - numpy.asarray(last.to_image(), dtype=int))
+    assert numpy.percentile(difference, 99.9) <= 16 and difference.max() <= 48
     second = render.render_all([CHEAPEST], render.Variant(), jobs=1)
     assert [o.status for o in second] == ["skipped"]
     assert "unchanged, skipped" in capsys.readouterr().out
+    # A truncated video no longer counts as unchanged.
+    video = folder / f"{CHEAPEST}.webm"
+    video.write_bytes(video.read_bytes()[:100])
+    assert not render.is_up_to_date(entry, render.Variant())
 
 
-def test_unknown_scene_exits_2_listing_known_scenes(capsys):
-    assert render.main(["NoSuchScene"]) == 2
-    error = capsys.readouterr().err
-    assert "NoSuchScene" in error and "VanishingPowers" in error
+def test_only_intact_outputs_with_current_inputs_are_up_to_date(tmp_path, monkeypatch):
+    monkeypatch.setattr(render, "BUILD", tmp_path)
+    entry, variant = catalogue.scenes()["VanishingPowers"], render.Variant()
+    folder = render.media_dir(variant)
+    scratch = folder / ".scratch"
+    scratch.mkdir(parents=True)
+
+    def publish(input_hash: str, suffixes=variant.outputs) -> None:
+        for suffix in suffixes:
+            (scratch / suffix).write_bytes(suffix.encode() * 100)
+        stamps.publish(folder / "VanishingPowers.json", {"input_hash": input_hash},
+                       {scratch / s: folder / f"VanishingPowers{s}" for s in suffixes})
+
+    assert not render.is_up_to_date(entry, variant)  # nothing there
+    publish(render._stamp_hash(entry, variant))
+    assert render.is_up_to_date(entry, variant)
+    publish("an older input hash")
+    assert not render.is_up_to_date(entry, variant)
+    publish(render._stamp_hash(entry, variant), (".webm", ".png"))  # the MP4 not stamped
+    assert not render.is_up_to_date(entry, variant)
+    publish(render._stamp_hash(entry, variant))
+    (folder / "VanishingPowers.png").write_bytes(b"another poster")
+    assert not render.is_up_to_date(entry, variant)
+
+
+def test_a_second_render_of_the_same_folder_waits_for_the_first(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(render, "BUILD", tmp_path)
+    folder = render.media_dir(render.Variant())
+    with stamps.folder_lock(folder, print), pytest.raises(stamps.Busy):
+        render.render_all([CHEAPEST], render.Variant(), jobs=1, lock_timeout=0.3)
+    assert "being written by another build" in capsys.readouterr().out
+
+
+def test_interrupted_or_killed_renders_leave_no_scratch(tmp_path, monkeypatch):
+    monkeypatch.setattr(render, "BUILD", tmp_path)
+    folder = render.media_dir(render.Variant())
+    (folder / f"{render.SCRATCH_PREFIX}{CHEAPEST}-x1" / "partial").mkdir(parents=True)
+    monkeypatch.setattr(render, "is_up_to_date", lambda *_: True)  # nothing to render
+    assert [o.status for o in render.render_all([CHEAPEST], render.Variant(), 1)] == ["skipped"]
+    assert not list(folder.glob(f"{render.SCRATCH_PREFIX}*"))
 
 
 def test_missing_latex_names_the_packages(monkeypatch):
-    monkeypatch.setattr(style.shutil, "which", lambda tool: None)
+    monkeypatch.setattr(toolchain.shutil, "which", lambda tool: None)
     with pytest.raises(RuntimeError, match=r"texlive-latex-base.*dvisvgm"):
-        style.require_latex()
+        toolchain.require_latex()
+    monkeypatch.setattr(render, "require_latex", toolchain.require_latex)
     assert render.main(["VanishingPowers"]) == 3
 
 
@@ -117,9 +203,15 @@ def test_light_transparent_slide_render(tmp_path, monkeypatch):
     [outcome] = render.render_all([CHEAPEST], variant, jobs=1)
     assert outcome.status == "rendered", outcome.detail
     folder = tmp_path / "media" / "draft-light-transparent"
-    from PIL import Image
-
     with Image.open(folder / f"{CHEAPEST}.png") as still:
         assert still.mode == "RGBA" and still.getpixel((0, 0))[3] == 0  # corner is transparent
     with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
+
+
+def test_scene_text_is_escaped_for_latex_and_refused_with_stand_ins():
+    assert style.latex_words(r"50% of {W} & $x_{1} \leq 2$") == \
+        r"50\% of \{W\} \& $x_{1} \leq 2$"
+    for bad in ("‖W⁶⁴‖₂ = 0.00118", "h_t = W h_(t−1)", r"\eta = 0.64"):
+        with pytest.raises(ValueError, match="text in an animation"):
+            style.label(bad)

@@ -1,0 +1,28 @@
+"""Scenes with the faults the legibility probe must catch (used by ``test_legibility.py``)."""
+
+from __future__ import annotations
+
+import manim
+
+from animations import style
+
+
+class WhiteCounterOnLight(style.CompanionScene):
+    """The old bug: a counter in Manim's default white, whatever the theme's background."""
+
+    TITLE = "White counter"
+
+    def construct(self) -> None:
+        counter = manim.VGroup(style.formula("t ="), manim.Integer(64, color=manim.WHITE))
+        self.add(counter.arrange(manim.RIGHT))
+
+
+class FaultyLayout(style.CompanionScene):
+    """Pango text, a readout under the player's controls, and two labels on top of each other."""
+
+    TITLE = "Faulty layout"
+
+    def construct(self) -> None:
+        self.add(manim.Text("t = 64", color=style.FOREGROUND).to_edge(manim.UP))
+        self.add(style.formula(r"\lVert W^{64} \rVert_2 = 0.00118").to_edge(manim.DOWN, buff=0.2))
+        self.add(style.label("first"), style.label("second").shift(0.1 * manim.RIGHT))

@@ -1,0 +1,194 @@
+"""The render and deck command lines: exit codes, one clear line, settings checked, clean Ctrl-C.
+
+Exit codes (:mod:`animations.cli`): 2 for usage errors, unknown names and bad
+environment variables; 1 for a failed build; 130 after Ctrl-C, which leaves no
+scratch folder, no half-written output and no worker running.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from animations import catalogue, cli, decks, render, stamps, toolchain
+
+PYTHON = [sys.executable, "-m"]
+
+
+def run(*command: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*PYTHON, *command], capture_output=True, text=True,
+                          cwd=catalogue.ROOT, env={**os.environ, **(env or {})}, timeout=300)
+
+
+def one_clean_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in text, text
+    return lines[0]
+
+
+def test_unknown_scene_exits_2_listing_the_known_ones():
+    result = run("animations.render", "NoSuchScene", "VanishingPowers")
+    line = one_clean_line(result.stderr)
+    assert result.returncode == 2 and "NoSuchScene" in line and "VanishingPowers" in line
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("tool", ["animations.render", "animations.decks"])
+def test_a_bad_theme_variable_is_a_usage_error_not_a_traceback(tool):
+    result = run(tool, "--list" if tool == "animations.render" else "--chapter", *(
+        [] if tool == "animations.render" else ["1"]), env={"COMPANION_THEME": "purple"})
+    line = one_clean_line(result.stderr)
+    assert result.returncode == 2
+    assert "COMPANION_THEME: expected one of dark, light, got 'purple'" in line
+
+
+@pytest.mark.parametrize("main", [render.main, decks.main])
+@pytest.mark.parametrize("arguments, expected", [
+    (["--jobs", "-5"], "--jobs: expected a positive integer, got '-5'"),
+    (["--jobs", "0"], "--jobs: expected a positive integer, got '0'"),
+    (["--jobs", "two"], "--jobs: expected a positive integer, got 'two'"),
+    (["--theme", "sepia"], "--theme: invalid choice: 'sepia'"),
+    (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+])
+def test_usage_errors_exit_2_with_one_line(main, arguments, expected, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(arguments)
+    assert stop.value.code == 2
+    assert expected in one_clean_line(capsys.readouterr().err)
+
+
+def test_an_unknown_chapter_exits_2_listing_the_chapters(capsys):
+    with pytest.raises(SystemExit) as stop:
+        decks.main(["--chapter", "9"])
+    line = one_clean_line(capsys.readouterr().err)
+    assert stop.value.code == 2 and "no chapter 9" in line and "1, 2, 3, 4" in line
+
+
+def test_a_theme_variable_is_the_default_theme(monkeypatch):
+    parser = cli.Parser(prog="x")
+    monkeypatch.setenv("COMPANION_THEME", "light")
+    assert cli.theme(parser, None) == "light" and cli.theme(parser, "dark") == "dark"
+    monkeypatch.delenv("COMPANION_THEME")
+    assert cli.theme(parser, None) == "dark"
+
+
+def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
+    asked: list[list[str]] = []
+    monkeypatch.setattr(render, "require_latex", lambda: None)
+    monkeypatch.setattr(render, "render_all", lambda names, *rest: asked.append(names) or [])
+    assert render.main(["VanishingPowers", "ExplodingPowers", "VanishingPowers"]) == 0
+    assert asked == [["VanishingPowers", "ExplodingPowers"]]
+    assert "scene named more than once, built once: VanishingPowers" in capsys.readouterr().err
+
+
+def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
+    asked: list[list[int]] = []
+    monkeypatch.setattr(decks, "require_latex", lambda: None)
+    monkeypatch.setattr(decks, "build_decks", lambda chapters, *rest: asked.append(chapters) or 0)
+    assert decks.main(["--chapter", "2", "--chapter", "1", "--chapter", "2"]) == 0
+    assert asked == [[2, 1]]
+    assert "chapter named more than once, built once: 2" in capsys.readouterr().err
+
+
+def test_a_failed_render_exits_1_naming_the_scene(monkeypatch, capsys):
+    monkeypatch.setattr(render, "require_latex", lambda: None)
+    monkeypatch.setattr(render, "render_all", lambda names, *rest: [
+        render.Outcome(names[0], "failed", 1.0, "manim failed: LaTeX error")])
+    assert render.main(["VanishingPowers"]) == 1
+    assert "failed: VanishingPowers" in capsys.readouterr().err
+
+
+def test_a_busy_folder_exits_1_with_the_reason(monkeypatch, capsys):
+    monkeypatch.setattr(render, "require_latex", lambda: None)
+
+    def busy(*_arguments, **_options):
+        raise stamps.Busy("build/media/draft is still being written by another build")
+
+    monkeypatch.setattr(render, "render_all", busy)
+    assert render.main(["VanishingPowers"]) == 1
+    assert "still being written" in one_clean_line(capsys.readouterr().err)
+
+
+def test_interruption_is_one_line_and_exit_130(capsys):
+    def interrupted(_argv):
+        raise KeyboardInterrupt
+
+    assert cli.run(interrupted, "python -m animations.render", []) == 130
+    assert "interrupted" in one_clean_line(capsys.readouterr().err)
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def _wait_for(pattern: str, folder: Path, seconds: float = 300.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not list(folder.glob(pattern)):
+        assert time.monotonic() < deadline, f"no {pattern} in {folder} after {seconds} s"
+        time.sleep(0.05)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", [
+    f"{render.SCRATCH_PREFIX}*",  # as soon as a scene starts: Manim is running
+    f"{render.SCRATCH_PREFIX}*/*.webm",  # while the WebM is being written
+])
+def test_ctrl_c_mid_render_leaves_nothing_half_done(tmp_path, moment):
+    """SIGINT to the command's process group, as a terminal's Ctrl-C sends it."""
+    script = ("import sys; from pathlib import Path; from animations import cli, render; "
+              "render.BUILD = Path(sys.argv[1]); "
+              "sys.exit(cli.run(render.main, 'python -m animations.render', sys.argv[2:]))")
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path), "--force", "--jobs", "2",
+         "JacobianFactorChain", "VanishingPowers"],
+        cwd=catalogue.ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    folder = tmp_path / "media" / "draft"
+    _wait_for(moment, folder)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted" in one_clean_line(err)
+    assert not list(folder.glob(f"{render.SCRATCH_PREFIX}*"))
+    for stamp in folder.glob("*.json"):  # a scene that finished is whole
+        assert stamps.problems(stamp) == []
+    leftovers = [p for p in folder.iterdir() if p.name != ".lock"]
+    assert all(p.with_suffix(".json").exists() for p in leftovers), leftovers
+    assert _processes_mentioning(str(tmp_path)) == []
+
+
+def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
+    """Decks run manim-slides from a scratch folder: it must still import this very project."""
+    report = ("import animations, os, sys; "
+              "sys.exit(os.environ['COMPANION_THEME'] + ' ' + animations.__file__)")
+    with pytest.raises(RuntimeError) as failure:
+        toolchain.run_themed([sys.executable, "-c", report], tmp_path, "light")
+    assert f"light {catalogue.ROOT / 'animations' / '__init__.py'}" in str(failure.value)
+
+
+def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(decks, "DECKS", tmp_path)
+
+    def broken(chapter: int, theme: str) -> float:
+        (tmp_path / f"{decks.SCRATCH_PREFIX}{chapter}-x" / "half.html").parent.mkdir()
+        raise RuntimeError(f"manim_slides failed on chapter {chapter}")
+
+    monkeypatch.setattr(decks, "build_deck", broken)
+    assert decks.build_decks([1, 2], "light", jobs=2, force=True) == 2
+    out = capsys.readouterr().out
+    assert "chapter 1: FAILED" in out and "manim_slides failed on chapter 2" in out
+    assert [p.name for p in tmp_path.iterdir()] == [".lock"]
