@@ -16,14 +16,14 @@ from pathlib import Path
 
 import sympy
 
-from animations import catalogue
+from animations import catalogue, stamps
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs
 from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render, step_anchor
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
+from sitebuild import notebooks
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
-from sitebuild.media_stamps import stamp_outputs
 from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
 
@@ -211,7 +211,7 @@ def slide_quality_renders() -> dict[str, list[Path]]:
     renders: dict[str, list[Path]] = {}
     for folder in sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA):
         for stamp in sorted(folder.glob("*.json")):
-            written = stamp_outputs(json.loads(stamp.read_text()), folder, stamp.stem)
+            written = stamps.outputs(stamp)
             renders.setdefault(stamp.stem, []).extend(written)
     return renders
 
@@ -418,10 +418,18 @@ def verification_fragment(records: list[DerivationRecord], pages: dict[str, str]
     return "\n".join(lines)
 
 
-def write_all(records: list[DerivationRecord], pages: dict[str, str]) -> list[Path]:
+def notebook_fragments(colab: dict | None) -> dict[str, str]:
+    """``notebooks/chapter-N.md``: the download box for each chapter's generated notebook."""
+    return {f"notebooks/chapter-{chapter}.md": notebooks.fragment(chapter, colab)
+            for chapter in notebooks.sources()}
+
+
+def write_all(records: list[DerivationRecord], pages: dict[str, str],
+              colab: dict | None = None) -> list[Path]:
     """Write every fragment under ``build/generated/``; stale fragments are removed first.
 
-    ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`).
+    ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`);
+    ``colab`` is ``extra.colab`` of mkdocs.yml (off unless set).
     """
     by_slug = {record.slug: record for record in records}
     fragments = {
@@ -431,6 +439,7 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str]) -> list[Pa
         **video_fragments(),
         **table_fragments(),
         **deck_fragments(),
+        **notebook_fragments(colab),
         "notation-table.md": notation_fragment(),
         "errata-list.md": errata_fragment(pages, by_slug),
         "verification-report.md": verification_fragment(records, pages),

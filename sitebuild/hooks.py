@@ -18,9 +18,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from sitebuild import fragments
+from animations import stamps
+from sitebuild import fragments, notebooks
 from sitebuild.display_math import generated_formulas
-from sitebuild.media_stamps import folder_problems
 from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, KATEX, MEDIA
 from sitebuild.search_math import rewrite_index
@@ -60,7 +60,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     unpublished = sorted({r.slug for r in records} - set(pages))
     if unpublished:
         raise PluginError(f"registered derivations on no page: {', '.join(unpublished)}")
-    written = fragments.write_all(records, pages)
+    notebooks.build()
+    written = fragments.write_all(records, pages, config.extra.get("colab"))
     log.info("generated %d fragments from %d verified derivations", len(written), len(records))
 
 
@@ -81,8 +82,10 @@ def katex_files(config: MkDocsConfig) -> list[File]:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for file in katex_files(config):
         files.append(file)
-    folders = [MEDIA, *sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA)]
-    refuse([problem for folder in folders for problem in folder_problems(folder)],
+    folders = [MEDIA, DECKS,
+               *sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA)]
+    refuse([problem for folder in folders for stamp in sorted(folder.glob("*.json"))
+            for problem in stamps.problems(stamp)],
            "rendered media that do not match their render stamps",
            "render them again (`python -m animations.render --force SCENE`)")
     for suffix in ("*.webm", "*.mp4", "*.png"):
@@ -94,6 +97,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for suffix in ("*.html", "*.pdf"):
         for deck in sorted(DECKS.glob(suffix)):
             files.append(_generated(config, f"decks/{deck.name}", deck))
+    for notebook in sorted(notebooks.NOTEBOOKS.glob("*.ipynb")):
+        files.append(_generated(config, f"notebooks/{notebook.name}", notebook))
     return files
 
 

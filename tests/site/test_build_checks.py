@@ -7,7 +7,6 @@ rewrite, and the hook that turns their findings into a failed build.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 from pathlib import Path
@@ -15,10 +14,10 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
+from animations import stamps
 from sitebuild import hooks
 from sitebuild.display_math import generated_formulas, normalise, unchecked_display_formulas
 from sitebuild.leaks import page_leaks, search_index_leaks
-from sitebuild.media_stamps import stamp_outputs, stamp_problems
 from sitebuild.references import broken_references
 from sitebuild.search_math import math_as_spans, rewrite_index
 from sitebuild.sitecheck import check_site
@@ -190,32 +189,37 @@ def test_working_references_pass(tmp_path):
 
 # --- media stamps --------------------------------------------------------------------------------
 
-def test_media_must_match_its_stamp(tmp_path):
-    video = tmp_path / "Scene.webm"
-    video.write_bytes(b"0123456789")
-    digest = hashlib.sha256(b"0123456789").hexdigest()
-    good = {"files": {"Scene.webm": {"bytes": 10, "sha256": digest}}}
-    assert stamp_problems(good, tmp_path, "Scene") == []
-    assert stamp_outputs(good, tmp_path, "Scene") == [video]
-    truncated = {"files": {"Scene.webm": {"bytes": 11, "sha256": digest}}}
-    assert "truncated" in stamp_problems(truncated, tmp_path, "Scene")[0]
-    changed = {"files": {"Scene.webm": {"bytes": 10, "sha256": "0" * 64}}}
-    assert "SHA-256" in stamp_problems(changed, tmp_path, "Scene")[0]
-    missing = {"files": {"Scene.mp4": {"bytes": 10}}}
-    assert "missing" in stamp_problems(missing, tmp_path, "Scene")[0]
+def _stamped_media(folder: Path) -> Path:
+    """A finished render in ``folder``: a video published under its stamp."""
+    scratch = folder / "scratch"
+    scratch.mkdir(parents=True)
+    (scratch / "Scene.webm").write_bytes(b"0123456789")
+    stamp = folder / "Scene.json"
+    stamps.publish(stamp, {"scene": "Scene"}, {scratch / "Scene.webm": folder / "Scene.webm"})
+    return folder / "Scene.webm"
 
 
-def test_the_older_stamp_form_is_read(tmp_path):
-    (tmp_path / "Scene.webm").write_bytes(b"abc")
-    assert stamp_problems({"bytes": {".webm": 3}}, tmp_path, "Scene") == []
-    assert stamp_problems({"bytes": {".webm": 4}}, tmp_path, "Scene")
-    assert stamp_problems({"bytes": {".mp4": 3}}, tmp_path, "Scene")
-    assert stamp_outputs({"bytes": {".webm": 3}}, tmp_path, "Scene") == [tmp_path / "Scene.webm"]
-
-
-@pytest.mark.parametrize("stamp", [{}, {"files": {}}, {"files": ["Scene.webm"]}])
-def test_a_malformed_stamp_is_a_problem_not_a_crash(tmp_path, stamp):
-    assert stamp_problems(stamp, tmp_path, "Scene")
+@pytest.mark.parametrize("damage", ["truncated", "changed", "deleted"])
+def test_the_build_refuses_media_that_no_longer_match_their_stamp(tmp_path, monkeypatch,
+                                                                  damage):
+    media = tmp_path / "media" / "draft"
+    video = _stamped_media(media)
+    monkeypatch.setattr(hooks, "MEDIA", media)
+    monkeypatch.setattr(hooks, "DECKS", tmp_path / "decks")
+    monkeypatch.setattr(hooks, "katex_files", lambda config: [])
+    monkeypatch.setattr(hooks.fragments, "slide_quality_renders", dict)
+    monkeypatch.setattr(hooks, "_generated", lambda config, uri, source: uri)
+    config = {}
+    files = hooks.on_files([], config)  # a good render is published
+    assert len(files) == 1
+    if damage == "truncated":
+        video.write_bytes(b"01234")
+    elif damage == "changed":
+        video.write_bytes(b"9876543210")
+    else:
+        video.unlink()
+    with pytest.raises(PluginError, match="do not match their render stamps"):
+        hooks.on_files([], config)
 
 
 # --- the hook: a bad site fails the build, a good one passes --------------------------------------
