@@ -145,12 +145,20 @@ def _rule_variants(lhs: sympy.Basic, rhs: sympy.Basic) -> list[tuple[sympy.Basic
     A variant whose left side is a bare matrix symbol would rewrite every occurrence
     of that symbol; it is kept only if it is the rule itself.
     """
-    variants = [(lhs, rhs)]
+    variants = [(_flat(lhs), rhs)]
     for operation in (sympy.Transpose, sympy.Adjoint):
-        pattern, replacement = operation(lhs).doit(), operation(rhs).doit()
+        pattern, replacement = _flat(operation(lhs).doit()), operation(rhs).doit()
         if pattern != replacement and not isinstance(pattern, sympy.MatrixSymbol):
             variants.append((pattern, replacement))
     return list(dict.fromkeys(variants))
+
+
+def _flat(pattern: sympy.Basic) -> sympy.Basic:
+    """A rule's left side as the flat product the rewritten words are (``M²`` as ``M·M``)."""
+    if (isinstance(pattern, sympy.MatPow) and pattern.exp.is_Integer and pattern.exp > 1
+            and isinstance(pattern.base, sympy.MatrixSymbol | sympy.Transpose | sympy.Adjoint)):
+        return sympy.MatMul(*[pattern.base] * int(pattern.exp))
+    return pattern
 
 
 def _numerator(expression: sympy.Basic) -> sympy.Basic:

@@ -34,6 +34,13 @@ class TextbookLatexPrinter(LatexPrinter):
             return rf"\left({self._print(expr.base)}\right)^{{{self._print(expr.exp)}}}"
         return super()._print_Pow(expr)
 
+    def _print_MatrixElement(self, expr: sympy.MatrixElement) -> str:
+        # An entry of a column vector is written with one index: h_j, not h_{j,0}.
+        parent, row, column = expr.args
+        if parent.shape[1] == 1 and column == 0:
+            return f"{{{self._print(parent)}}}_{{{self._print(row)}}}"
+        return super()._print_MatrixElement(expr)
+
     def _print_Trace(self, expr: sympy.Trace) -> str:
         return rf"\operatorname{{tr}}\left({self._print(expr.args[0])}\right)"
 

@@ -481,3 +481,19 @@ class TestMatrixScalars:
 
 
 x_vec = sympy.MatrixSymbol("x", size, 1)
+
+
+def test_a_squared_matrix_in_a_hypothesis_matches_the_multiplied_out_product():
+    M = sympy.MatrixSymbol("M", size, size)
+    square = Hypothesis("square", M * M, -sympy.Identity(size))
+    assert passes(one_step(M * M * M * M, sympy.Identity(size), Symbolic(),
+                           hypotheses=(square,), given=("square",)))
+    assert not passes(one_step(M * M * M * M, -sympy.Identity(size), Symbolic(),
+                               hypotheses=(square,), given=("square",)))
+
+
+def test_an_entry_of_a_column_vector_has_one_index():
+    from derivations.engine.latex import textbook_latex
+
+    h = sympy.MatrixSymbol("h", size, 1)
+    assert textbook_latex(h[2, 0]) == "{h}_{2}"
