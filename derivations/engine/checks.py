@@ -373,7 +373,7 @@ class Induction(Check):
         return None
 
     def describe(self) -> str:
-        return f"induction on {self.variable} ≥ {self.start}"
+        return f"induction on ${sympy.latex(self.variable)} \\geq {self.start}$"
 
     def scope(self, step: Step, derivation: Derivation) -> Scope:
         label = f"for all ${sympy.latex(self.variable)} \\geq {self.start}$"

@@ -23,8 +23,16 @@ STORE = ROOT / "build" / "cache" / "verdicts"
 ENGINE = ROOT / "derivations" / "engine"
 
 
-def fingerprint(slug: str) -> str:
-    """A digest of everything the verdict on ``slug`` depends on."""
+def fingerprint(slug: str) -> str | None:
+    """A digest of everything the verdict on ``slug`` depends on (None when its sources cannot
+    be read, e.g. a derivation built in a test: such a verdict is never kept)."""
+    try:
+        return _digest(slug)
+    except OSError:
+        return None
+
+
+def _digest(slug: str) -> str:
     digest = hashlib.sha256(
         f"{sys.version_info[:2]} sympy {sympy.__version__} mpmath {mpmath.__version__}".encode()
     )
@@ -49,13 +57,17 @@ def load(slug: str) -> dict | None:
         kept = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return kept["record"] if kept.get("fingerprint") == fingerprint(slug) else None
+    current = fingerprint(slug)
+    return kept["record"] if current is not None and kept.get("fingerprint") == current else None
 
 
 def keep(slug: str, record: dict) -> None:
     """Store a passing record, atomically (a reader never sees half a file)."""
+    current = fingerprint(slug)
+    if current is None:
+        return
     STORE.mkdir(parents=True, exist_ok=True)
     temporary = _path(slug).with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_text(json.dumps({"fingerprint": fingerprint(slug), "record": record}),
+    temporary.write_text(json.dumps({"fingerprint": current, "record": record}),
                          encoding="utf-8")
     temporary.replace(_path(slug))

@@ -167,11 +167,6 @@ def reported_results() -> str:
     )
 
 
-def _greek(name: str) -> str:
-    """A Greek letter in an SVG label, italic as in a formula."""
-    return f'<tspan font-style="italic">{name}</tspan>'
-
-
 def stability_region_svg() -> str:
     """An inline SVG, zoomed near z = 0: the disc |1 + z| ≤ 1 and ε·λ(M − γI) for several γ."""
     width, height, margin = 560, 320, 30
@@ -188,7 +183,6 @@ def stability_region_svg() -> str:
     edge = [point(-1 + (1 - im**2) ** 0.5, im) for im in numpy.linspace(*im_range, 81)]
     left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
     x0, y0 = point(0, 0)
-    gamma = _greek("γ")
     parts = [
         f'<polygon points="{svg.points([*edge, *left])}" fill="{notation.PRESERVING}" '
         'fill-opacity="0.18" stroke="none"/>',
@@ -199,17 +193,16 @@ def stability_region_svg() -> str:
         svg.text(width - margin, y0 - 6, "real part", anchor="end"),
         svg.text(margin + 8, y0 + 18, "stable disc", notation.PRESERVING, size=13),
     ]
-    shifts = ((0.0, notation.EXPLODING, f"{gamma} = 0"),
-              (dynamics.GAMMA_FIGURE, notation.ACCENT, f"{gamma} = {dynamics.GAMMA_FIGURE:g}"),
-              (least, notation.PRESERVING, f"{gamma}<tspan baseline-shift=\"sub\">−</tspan> "
-                                           f"= {least:.3f}"),
-              (0.5, notation.VANISHING, f"{gamma} = 0.5"))
+    shifts = ((0.0, notation.EXPLODING, r"\gamma = 0"),
+              (dynamics.GAMMA_FIGURE, notation.ACCENT, rf"\gamma = {dynamics.GAMMA_FIGURE:g}"),
+              (least, notation.PRESERVING, rf"\gamma_- = {least:.3f}"),
+              (0.5, notation.VANISHING, r"\gamma = 0.5"))
     for row, (shift, colour, name) in enumerate(shifts):
         for sign in (1, -1):
             x, y = point(-epsilon * shift, sign * epsilon * omega)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
         x, y = point(-epsilon * shift, epsilon * omega)
-        parts.append(svg.text(x + 8, y - 8 - 14 * row, name, colour))
+        parts.append(svg.math(x + 8, y - 8 - 14 * row, name, colour))
     figure = svg.document(width, height, "forward Euler stability region near the origin", parts,
                           background=False)
     caption = (
