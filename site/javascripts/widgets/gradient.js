@@ -1,0 +1,94 @@
+// Gradient through time (chapter 3): ‖∂h_t/∂h_k‖₂ against l = t − k for a sampled network, with
+// the bound η^l, η = β s₁, drawn over it. The network is derivations.bptt's, drawn from the same
+// seed by the same generator (random.js), so its curve is the library's curve.
+
+import { jacobianNorms, NONLINEARITIES, perStepBound, recurrentMatrix } from "./bptt.js";
+import { spectralNorm } from "./linalg.js";
+import * as plot from "./plot.js";
+import { element, frame, numberField, prose, readNumber, selectField, shortNumber, texNumber } from "./ui.js";
+
+export const LARGEST_SIZE = 16; // each of the l steps takes an exact 2-norm, O(d³): kept quick on a phone
+
+function normPlot(norms, eta) {
+  const horizon = norms.length - 1;
+  const box = { left: 46, right: 332, top: 10, bottom: 200 };
+  const bound = norms.map((_, l) => eta ** l);
+  const shown = [...norms, ...bound].filter((v) => v > 0 && Number.isFinite(v));
+  let low = shown.length ? Math.max(Math.min(...shown), 1e-300) : 0.1;
+  let high = shown.length ? Math.min(Math.max(...shown), 1e300) : 10;
+  if (!(high / low > 10)) { low /= 10; high *= 10; }
+  const x = plot.linear([0, horizon], [box.left, box.right]);
+  const y = plot.logarithmic([low, high], [box.bottom, box.top]);
+  const at = (values) => values.map((v, l) => [x(l), v > 0 && Number.isFinite(v) && v >= low && v <= high ? y(v) : NaN]);
+  const xTicks = plot.ticks(0, horizon, 5).map((v) => [x(v), String(v)]);
+  const yTicks = plot.decades(low, high).map((k) => [y(10 ** k), plot.powerOfTen(k)])
+    .filter(([p]) => p >= box.top - 0.5 && p <= box.bottom + 0.5);
+  const body = [
+    ...plot.frameAxes(box, xTicks, yTicks),
+    plot.path(at(bound), "widget-reference"),
+    plot.path(at(norms), `widget-curve ${plot.growthClass(norms[horizon])}`),
+    plot.text((box.left + box.right) / 2, 234, "steps back in time"),
+  ];
+  return plot.svg(340, 242, `Norm of the Jacobian from step k to step t against l = t − k, log scale, with the bound eta to the power l; at l = ${horizon} the norm is ${shortNumber(norms[horizon])} and the bound ${shortNumber(bound[horizon])}`, body);
+}
+
+/** Build the widget inside `container` (a [data-widget="gradient"] element). */
+export function mount(container) {
+  const horizon = Number(container.dataset.horizon || 100);
+  const size = numberField("Hidden size $d$", container.dataset.size || "8", { name: "size", inputmode: "numeric" });
+  const gain = numberField("Gain $g$", "1", { name: "gain" });
+  const activation = selectField("Nonlinearity $\\sigma$", [["linear", "identity"], ["tanh", "tanh"], ["sigmoid", "sigmoid"]], "tanh", "activation");
+  const initialiser = selectField("Initialiser of $W$", [["gaussian", "Gaussian"], ["orthogonal", "orthogonal (Haar)"]], "gaussian", "initialiser");
+  const seed = numberField("Seed", container.dataset.seed || "2013", { name: "seed", inputmode: "numeric" });
+  const another = element("button", { type: "button" }, "Sample another network");
+  const drawing = element("div", { class: "widget-drawing" });
+  const legend = element("ul", { class: "widget-legend" },
+    element("li", {}, element("span", { class: "widget-swatch widget-vanishing", "aria-hidden": "true" }), element("span", { html: prose("measured $\\lVert \\partial h_t / \\partial h_k \\rVert_2$") })),
+    element("li", {}, element("span", { class: "widget-swatch widget-dashed widget-muted", "aria-hidden": "true" }), element("span", { html: prose("bound $\\eta^l$") })));
+  const figure = element("figure", { class: "widget-figure widget-wide" }, drawing,
+    element("figcaption", { html: prose(`Jacobian norms of one sampled network against the steps back $l = t - k = 0, \\dots, ${horizon}$ (log scale)`) }), legend);
+  const readout = element("p", { class: "widget-readout", "aria-live": "polite" });
+
+  another.addEventListener("click", () => {
+    const current = Number(seed.input.value);
+    seed.input.value = String(Number.isSafeInteger(current) && current >= 0 ? current + 1 : 0);
+    seed.input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  const update = () => {
+    const d = readNumber(size.input, "Hidden size $d$", { integer: true, min: 1, max: LARGEST_SIZE });
+    const g = readNumber(gain.input, "Gain $g$", { above: 0, max: 100 });
+    const s = readNumber(seed.input, "Seed", { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER - 1 });
+    const kind = initialiser.select.value;
+    const sigma = activation.select.value;
+    const weights = recurrentMatrix(kind, d, g, s);
+    const norms = jacobianNorms(weights, sigma, horizon, s);
+    const eta = perStepBound(weights, sigma);
+    const s1 = spectralNorm(weights);
+    drawing.innerHTML = normPlot(norms, eta);
+    const beta = NONLINEARITIES[sigma].beta;
+    readout.innerHTML = [
+      `$s_1 = \\lVert W\\rVert_2 = ${texNumber(s1)}$`,
+      `$\\beta = ${texNumber(beta)}$`,
+      `$\\eta = \\beta s_1 = ${texNumber(eta)}$`,
+      `at $l = ${horizon}$: $${texNumber(norms[horizon])} \\leq \\eta^{${horizon}} = ${texNumber(eta ** horizon)}$`,
+    ].map(prose).join(" · ");
+    container.widget.result = { weights, norms, eta, beta, spectralNorm: s1, horizon, seed: s, size: d, gain: g, activation: sigma, initialiser: kind };
+    const notes = [eta < 1
+      ? "$\\eta < 1$: the bound forces every gradient to vanish at least like $\\eta^l$."
+      : "$\\eta \\geq 1$: the bound allows growth, so it says nothing about vanishing."];
+    const zero = norms.findIndex((value) => value === 0);
+    if (zero >= 0) notes.push(`From $l = ${zero}$ on the product underflows to 0 in double precision, as in the library; a log axis cannot show it.`);
+    const overflow = norms.findIndex((value) => !Number.isFinite(value));
+    if (overflow >= 0) notes.push(`From $l = ${overflow}$ on the product overflows double precision; those norms are not drawn.`);
+    return notes;
+  };
+
+  container.widget = { result: null };
+  frame(container, {
+    title: "Gradient through time",
+    controls: [size.label, gain.label, activation.label, initialiser.label, seed.label, another],
+    figures: [figure, readout],
+    update,
+  })();
+}
