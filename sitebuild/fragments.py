@@ -26,6 +26,7 @@ from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
+from sitebuild.widgets import widget_fragments
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
@@ -440,6 +441,7 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         **table_fragments(),
         **deck_fragments(),
         **notebook_fragments(colab),
+        **widget_fragments(),
         "notation-table.md": notation_fragment(),
         "errata-list.md": errata_fragment(pages, by_slug),
         "verification-report.md": verification_fragment(records, pages),
