@@ -31,6 +31,11 @@ class Theme(NamedTuple):
     zero: str  # the centre of the diverging scale for matrix entries
 
 
+# The diverging scale for matrix entries, shared by the videos and the site's figures: the sign
+# of an entry is its hue, its magnitude the saturation (towards the theme's ``zero``).
+DIVERGING_NEGATIVE = "#6C63FF"
+DIVERGING_POSITIVE = "#F3A712"
+
 THEMES: dict[str, Theme] = {
     "dark": Theme("#15171C", "#ECEFF4", "#7B8494", "#2E3440", "#2A2F3A"),
     "light": Theme("#FFFFFF", "#1B1E24", "#5C6370", "#D0D4DA", "#E6E8EC"),  # for projectors

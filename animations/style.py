@@ -19,6 +19,7 @@ import re
 import manim
 import numpy
 
+from animations import palette
 from animations.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 from animations.toolchain import require_latex
 from derivations import notation
@@ -47,8 +48,8 @@ VANISHING = drawable(notation.VANISHING)
 PRESERVING = drawable(notation.PRESERVING)
 ACCENT = drawable(notation.ACCENT)
 # Diverging scale for matrix entries: sign is hue, magnitude is saturation.
-NEGATIVE = drawable("#6C63FF")
-POSITIVE = drawable("#F3A712")
+NEGATIVE = drawable(palette.DIVERGING_NEGATIVE)
+POSITIVE = drawable(palette.DIVERGING_POSITIVE)
 SEED = 2016
 
 # The bottom share of the frame that a web player's controls cover (and where they sit on a

@@ -9,7 +9,6 @@ prints what it measured (``pytest -s`` shows the largest difference per widget).
 
 from __future__ import annotations
 
-import ast
 import html
 import json
 import re
@@ -20,6 +19,7 @@ import numpy
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from animations import palette
 from animations.palette import THEMES
 from derivations import bptt, dynamics, matrix_powers, notation
 from sitebuild.browser import weight_without_video
@@ -142,16 +142,6 @@ def _css_block(selector: str) -> dict[str, str]:
     return {name: value.upper() for name, value in pairs}
 
 
-def _style_constant(name: str) -> str:
-    """A constant of animations/style.py, read without importing Manim."""
-    tree = ast.parse((ROOT / "animations" / "style.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        names = [getattr(target, "id", None) for target in getattr(node, "targets", [])]
-        if isinstance(node, ast.Assign) and name in names:
-            return ast.literal_eval(node.value).upper()
-    raise AssertionError(f"{name} not in animations/style.py")
-
-
 def test_stylesheet_colours_are_the_animations_palette():
     light, dark = _css_block(".widget"), _css_block('[data-md-color-scheme="slate"] .widget')
     for variables, theme in ((light, THEMES["light"]), ({**light, **dark}, THEMES["dark"])):
@@ -160,8 +150,8 @@ def test_stylesheet_colours_are_the_animations_palette():
         assert variables["--widget-muted"] == theme.muted.upper()
         assert variables["--widget-grid"] == theme.grid.upper()
         assert variables["--widget-zero"] == theme.zero.upper()
-    assert light["--widget-negative"] == _style_constant("NEGATIVE")
-    assert light["--widget-positive"] == _style_constant("POSITIVE")
+    assert light["--widget-negative"] == palette.DIVERGING_NEGATIVE
+    assert light["--widget-positive"] == palette.DIVERGING_POSITIVE
     assert light["--widget-exploding"] == notation.EXPLODING.upper()
     assert light["--widget-vanishing"] == notation.VANISHING.upper()
     assert light["--widget-preserving"] == notation.PRESERVING.upper()
