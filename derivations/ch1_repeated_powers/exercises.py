@@ -100,7 +100,9 @@ def exercise_1_2() -> Derivation:
                  r"The top-left entries differ.", Symbolic(), relation=Relation.NE,
                  still_true={"rhs+1": r"$F^4 + I$ does not give "
                                       r"$F F' F' F$ either",
-                             "rhs*2": r"$2F^4$ is not $F F' F' F$ either"}),
+                             "rhs*2": r"$2F^4$ is not $F F' F' F$ either",
+                             "constant": r"$F^5$ is not $F F' F' F$ either (its top-left "
+                                         r"entry is 3)"}),
         ),
     )
 
