@@ -1,9 +1,10 @@
 """A derivation as a theorem box with its proof folded away, in Markdown for the site.
 
-The box states the theorem (its statement, its conclusion as a formula, the
-hypotheses — checked ones typeset, assumed ones marked — and the definitions and
-variables the checks use), shows the scope of the check and links the
-verification report. The proof, a ``<details>`` block, is a chain of aligned
+The box states the theorem (its statement, its conclusion as a formula, then in
+fine print the hypotheses — checked ones typeset, assumed ones marked — and the
+definitions and variables the checks use), and ends with one row: the scope of
+the check, a ✓ linking the verification report, the source, and the summary of
+the folded proof. The proof, a ``<details>`` block, is a chain of aligned
 relations with the reasons beside them, one row per step; a row continuing the
 previous one (its left side is the previous right side) leaves its left side
 blank, as a person writes ``a = b = c``. Math is ``$…$`` for pymdownx.arithmatex;
@@ -89,8 +90,13 @@ def _variables(derivation: Derivation) -> list[str]:
     return shown
 
 
-def _hypotheses_block(derivation: Derivation) -> list[str]:
-    """Checked hypotheses typeset with their numbers, assumed ones marked in words and style."""
+def _fine_print(derivation: Derivation) -> list[str]:
+    """The fine print under the statement: hypotheses (checked ones typeset with their numbers,
+    assumed ones marked in words and style), definitions and variables.
+
+    Each part is a label and its content in small type (``theorem-fine``); short parts share
+    a line, so the box stays short while every hypothesis stays visible.
+    """
     lines: list[str] = []
     items = []
     for hypothesis in derivation.checked_hypotheses:
@@ -104,18 +110,21 @@ def _hypotheses_block(derivation: Derivation) -> list[str]:
               f'<span class="assumed">assumed</span> {a.text}</li>'
               for a in derivation.assumptions]
     if items:
-        lines += ['<p class="theorem-label">Hypotheses</p>', "",
-                  '<ul class="hypotheses" markdown="1">', *items, "</ul>", ""]
+        lines += ['<div class="theorem-hypotheses" markdown="1">',
+                  '<p class="theorem-label">Hypotheses</p>',
+                  '<ul class="hypotheses" markdown="1">', *items, "</ul>", "</div>"]
     definitions = [f"${textbook_latex(symbol)} = {textbook_latex(value)}$"
                    for symbol, value in derivation.definitions.items()]
     if definitions:
-        lines += ['<p class="theorem-where" markdown="span"><strong>Where</strong> '
-                  + ", ".join(definitions) + ".</p>", ""]
+        lines += ['<p class="theorem-where" markdown="span"><strong class="theorem-label">Where'
+                  "</strong> " + ", ".join(definitions) + ".</p>"]
     variables = _variables(derivation)
     if variables:
-        lines += ['<p class="theorem-where" markdown="span"><strong>Variables</strong> '
-                  + ", ".join(variables) + ".</p>", ""]
-    return lines
+        lines += ['<p class="theorem-where" markdown="span"><strong class="theorem-label">'
+                  "Variables</strong> " + ", ".join(variables) + ".</p>"]
+    if not lines:
+        return []
+    return ['<div class="theorem-fine" markdown="1">', *lines, "</div>", ""]
 
 
 def _reason(derivation: Derivation, step: Step, scope: Scope | None) -> str:
@@ -188,18 +197,21 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
         "",
         f'<div class="theorem-formula" markdown="span">{_math(conclusion.latex(), True)}</div>',
         "",
-        *_hypotheses_block(derivation),
+        *_fine_print(derivation),
     ]
     scope_badge = (f'<span class="scope scope-{scope.name}" title="What the check proves">'
                    f"{scope.label}</span> " if scope is not None else "")
     because = (f" Checked at a fixed size because {derivation.fixed_size_because}"
                if derivation.fixed_size_because else "")
-    lines += [
+    lines += [  # the check and the folded proof share one row until the proof is opened
+        '<div class="theorem-foot" markdown="1">',
         f'<p class="theorem-check" markdown="span">{scope_badge}'
-        f"[✓ checked]({report_page}#report-{derivation.slug}){{ .checked-link }} · "
+        f"[✓ checked]({report_page}#report-{derivation.slug}){{ .checked-link }} "
         f"<em>Source:</em> {derivation.source}.{because}</p>",
         "",
         *_proof(derivation, scopes),
+        "</div>",
+        "",
     ]
     if kind == "Solution":
         lines += ["</details>", ""]

@@ -80,3 +80,31 @@
   companionOnEveryPage(() => openTarget());
   window.addEventListener("hashchange", () => openTarget(true));
 })();
+
+// A proof row whose formula is wider than its column gives the formula the reason's column too
+// and sets the reason below it (class proof-step-wide); a left side too wide for its column gets
+// a line of its own (proof-step-wide-lhs). Measured when a proof is unfolded, as a folded one has
+// no width, and again when the window is resized.
+(() => {
+  const overflows = (cell) => cell !== null && cell.scrollWidth > cell.clientWidth + 1;
+
+  function layOut(root) {
+    for (const step of root.querySelectorAll(".proof-step")) {
+      step.classList.remove("proof-step-wide", "proof-step-wide-lhs");
+      const lhs = overflows(step.querySelector(".step-lhs"));
+      if (lhs || overflows(step.querySelector(".step-rhs"))) step.classList.add("proof-step-wide");
+      if (lhs) step.classList.add("proof-step-wide-lhs");
+    }
+  }
+  const openProofs = () => document.querySelectorAll("details[open] .proof-steps");
+
+  document.addEventListener("toggle", (event) => {
+    if (event.target.open) layOut(event.target);
+  }, true);
+  let pending = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => openProofs().forEach(layOut));
+  });
+  companionOnEveryPage(() => openProofs().forEach(layOut));
+})();

@@ -14,7 +14,6 @@ answer box and an SVG figure from :mod:`sitebuild.svg`.
 from __future__ import annotations
 
 import shutil
-import textwrap
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -73,10 +72,11 @@ def pages() -> tuple[dict[str, str], dict[str, str]]:
     }
     answer = answer_fragment(exercise)
     assert answer is not None
-    exercise_block = "\n".join([
-        "What is the square of $r = 1/2$?", "",
-        '??? hint "Hint"', "    Multiply the numerator by itself and the denominator by itself.",
-        "", answer, "", boxes["exercise-9-1"],
+    exercise_block = "\n".join([  # as a chapter writes an exercise
+        '<div class="exercise" id="ex-9-1" markdown="1">', "",
+        "**Exercise 9.1** *(routine)* — What is the square of $r = 1/2$?", "",
+        '??? tip "Hint"', "    Multiply the numerator by itself and the denominator by itself.",
+        "", answer, "", boxes["exercise-9-1"], "", "</div>",
     ])
     index = "\n\n".join([
         "# Specimen",
@@ -93,7 +93,7 @@ def pages() -> tuple[dict[str, str], dict[str, str]]:
         '!!! unchecked "Not checked by machine"\n    The recurrence the chapter starts from:\n\n'
         "    $$\n    h_t = \\sigma(W h_{t-1} + W_{\\mathrm{in}} u_t + b)\n    $$",
         "## An erratum", boxes["erratum-specimen-square"],
-        "## An exercise", '!!! exercise "Exercise 9.1"\n' + textwrap.indent(exercise_block, "    "),
+        "## An exercise", exercise_block,
         "## A wide table", wide_table(),
         "## A figure", figure(),
     ]) + "\n"

@@ -38,6 +38,21 @@ def test_theorem_box_marks_assumed_hypotheses_and_links_every_step():
     assert '<span class="scope scope-general"' in text
 
 
+def test_theorem_box_sets_hypotheses_in_fine_print_and_the_check_beside_its_proof():
+    """The stylesheet's compact box relies on this nesting: the hypotheses, definitions and
+    variables in ``theorem-fine``; the scope, ✓, source and the folded proof in ``theorem-foot``,
+    the proof after the check line, so the two share a row until the proof is opened."""
+    derivation = geometric_bound()
+    text = render(derivation, {r.step.label: r.scope for r in verify(derivation).steps})
+    fine, foot = text.index('<div class="theorem-fine"'), text.index('<div class="theorem-foot"')
+    statement = text.index(derivation.statement)
+    assert statement < fine < text.index('<li class="hypothesis"') < foot
+    assert '<p class="theorem-label">Hypotheses</p>' in text[fine:foot]
+    assert foot < text.index('<p class="theorem-check"') < text.index('<details class="proof"')
+    assert "<em>Source:</em> " + derivation.source in text[foot:]
+    assert text.rstrip().endswith("</details>\n\n</div>\n\n</div>")  # proof, foot, box
+
+
 def test_formula_fragment_links_its_step():
     derivation = geometric_bound()
     text = formula_fragment(derivation, derivation.conclusion_step, "chapter-3.md")

@@ -193,3 +193,55 @@ def test_a_page_opened_from_disk_typesets_its_math(browser, specimen_site):
         assert step_shown(page, STEP)
     finally:
         context.close()
+
+
+ROWS = """() => {
+  const middle = (e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+  const box = document.getElementById('specimen-orthogonal-preserves-norm');
+  const check = box.querySelector('.theorem-foot > .theorem-check');
+  const proof = box.querySelector('.theorem-foot > details.proof');
+  const exercise = document.getElementById('ex-9-1');
+  const lines = exercise.querySelector(':scope > p').getClientRects();
+  return {
+    check: [check.getBoundingClientRect().top, check.getBoundingClientRect().bottom],
+    proof: middle(proof.querySelector('summary')),
+    question: middle({getBoundingClientRect: () => lines[lines.length - 1]}),
+    hint: middle(exercise.querySelector(':scope > details.tip > summary')),
+    answer: middle(exercise.querySelector(':scope > form.answer-check button')),
+    solution: middle(exercise.querySelector('.theorem-solution > details > summary')),
+  };
+}"""
+
+WIDTHS = """() => {
+  const width = (e) => e.getBoundingClientRect().width;
+  const foot = document.querySelector('#specimen-orthogonal-preserves-norm .theorem-foot');
+  const exercise = document.getElementById('ex-9-1');
+  const inner = width(exercise) - parseFloat(getComputedStyle(exercise).paddingLeft)
+    - parseFloat(getComputedStyle(exercise).paddingRight)
+    - parseFloat(getComputedStyle(exercise).borderLeftWidth);
+  return {
+    foot: width(foot), proof: width(foot.querySelector('details.proof')), exercise: inner,
+    hint: width(exercise.querySelector(':scope > details.tip')),
+    solution: width(exercise.querySelector(':scope > .theorem-solution')),
+  };
+}"""
+
+
+def test_folded_the_check_sits_beside_its_proof_and_an_exercise_keeps_its_controls_in_a_row(
+        browser, specimen_url):
+    """At 1280 px a theorem box ends in one row (scope, ✓, source, proof); an exercise's hint
+    follows its question and the solution follows the answer box. Opened, a proof, a hint or a
+    solution takes the whole width below."""
+    context, page, _ = open_page(browser, specimen_url, "index.html")
+    try:
+        rows = page.evaluate(ROWS)
+        assert rows["check"][0] <= rows["proof"] <= rows["check"][1]
+        assert abs(rows["hint"] - rows["question"]) < 4
+        assert abs(rows["solution"] - rows["answer"]) < 4
+        page.evaluate(OPEN_ALL_DETAILS)
+        widths = page.evaluate(WIDTHS)
+        assert widths["proof"] == pytest.approx(widths["foot"], abs=1)
+        assert widths["hint"] == pytest.approx(widths["exercise"], abs=2)
+        assert widths["solution"] == pytest.approx(widths["exercise"], abs=2)
+    finally:
+        context.close()
