@@ -141,7 +141,7 @@ def cost_plot() -> str:
     medians = _timings()
     colours = dict(zip(medians, (notation.PRESERVING, notation.ACCENT, notation.NEUTRAL),
                        strict=True))
-    width, height, left, right, top, bottom = 720, 360, 70, 230, 20, 44
+    width, height, left, right, top, bottom = 680, 360, 70, 220, 20, 44
     low = math.floor(math.log10(min(min(v) for v in medians.values())))
     high = math.ceil(math.log10(max(max(v) for v in medians.values())))
     n_low, n_high = math.log2(COST_SIZES[0]), math.log2(COST_SIZES[-1])

@@ -211,7 +211,7 @@ def test_the_build_refuses_media_that_no_longer_match_their_stamp(tmp_path, monk
     monkeypatch.setattr(hooks, "_generated", lambda config, uri, source: uri)
     config = {}
     files = hooks.on_files([], config)  # a good render is published
-    assert len(files) == 1
+    assert "media/Scene.webm" in files
     if damage == "truncated":
         video.write_bytes(b"01234")
     elif damage == "changed":
