@@ -674,3 +674,26 @@ def test_widgets_fit_a_phone(browser, site_url):
         assert overflowing == []
     finally:
         context.close()
+
+
+@browser_test
+@pytest.mark.parametrize(("path", "name"), [("chapter-1.html", "powers"),
+                                            ("chapter-2.html", "powers"),
+                                            ("chapter-3.html", "gradient"),
+                                            ("chapter-4.html", "euler"),
+                                            ("chapter-4.html", "phase")])
+def test_a_chapter_loads_its_figure_only_when_its_fold_is_opened(browser, site_url, path, name):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        page.goto(f"{site_url}/{path}", wait_until="networkidle")
+        assert not [url for url in requested if url.endswith(f"widgets/{name}.js")]
+        fold = page.locator(f"details.example:has([data-widget='{name}'])")
+        fold.locator("summary").click()
+        container = widget(page, name)
+        assert [url for url in requested if url.endswith(f"widgets/{name}.js")]
+        assert state(container) == "ready"
+    finally:
+        context.close()
