@@ -128,7 +128,8 @@ def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = 
     ``kind`` is ``"float"`` (float32 or float64), ``"real"`` (those or a signed or unsigned
     integer dtype) or ``"number"`` (real or complex64/complex128); ``bool``, ``float16``,
     ``longdouble`` and object arrays are refused, as NumPy's linear algebra refuses them.
-    ``finite=True`` refuses inf and NaN entries.
+    At most :data:`MAX_ELEMENTS` entries (a broadcast view can claim billions without
+    holding them). ``finite=True`` refuses inf and NaN entries.
     """
     if not isinstance(value, numpy.ndarray):
         raise TypeError(f"{name}: expected a numpy array, got {_describe(value)}")
@@ -144,7 +145,15 @@ def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = 
                   "real": "real entries (an integer dtype, float32 or float64)",
                   "number": "real or complex entries"}[kind]
         raise TypeError(f"{name}: expected {wanted}, got dtype {dtype}")
-    if finite and dtype.kind in "fc" and not numpy.isfinite(value).all():
+    within(name, value.size, MAX_ELEMENTS, "entries")
+    if finite:
+        finite_entries(name, value)
+    return value
+
+
+def finite_entries(name: str, value: numpy.ndarray) -> numpy.ndarray:
+    """``value`` if it has no inf or NaN entry (integer arrays never do)."""
+    if value.dtype.kind in "fc" and not numpy.isfinite(value).all():
         raise ValueError(f"{name}: expected finite entries, got inf or nan")
     return value
 
@@ -152,12 +161,12 @@ def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = 
 def square(name: str, value: object, *, kind: str = "real", finite: bool = True,
            maximum: int | None = None) -> numpy.ndarray:
     """:func:`array` for a square matrix, at most ``maximum`` × ``maximum``."""
-    matrix = array(name, value, 2, kind=kind, finite=finite)
+    matrix = array(name, value, 2, kind=kind, finite=False)
     if matrix.shape[0] != matrix.shape[1]:
         raise ValueError(f"{name}: expected a square matrix, got shape {matrix.shape}")
     if maximum is not None and matrix.shape[0] > maximum:
         raise ValueError(f"{name}: expected at most {maximum}×{maximum}, got shape {matrix.shape}")
-    return matrix
+    return finite_entries(name, matrix) if finite else matrix
 
 
 def within(names: str, amount: int, limit: int, what: str) -> None:

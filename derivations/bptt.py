@@ -67,6 +67,11 @@ def nonlinearity(name: str) -> Nonlinearity:
     return NONLINEARITIES[arguments.choice("name", name, sorted(NONLINEARITIES))]
 
 
+def _activation(activation: object) -> Nonlinearity:
+    """The nonlinearity named by a function's ``activation`` argument."""
+    return NONLINEARITIES[arguments.choice("activation", activation, sorted(NONLINEARITIES))]
+
+
 def _weights(weights: object) -> numpy.ndarray:
     """A finite real square W from 1×1 to ``MAX_SIZE``×``MAX_SIZE``, as float64."""
     matrix = arguments.square("weights", weights, maximum=MAX_SIZE)
@@ -124,7 +129,7 @@ def trajectory(
     (4, 2)
     """
     weights = _weights(weights)
-    sigma = nonlinearity(activation)
+    sigma = _activation(activation)
     steps = _horizon("steps", steps, weights)
     states = _states(weights, sigma, steps, arguments.seed("seed", seed))
     finite = numpy.isfinite(states).all(axis=1)
@@ -160,7 +165,7 @@ def jacobian_factors(
     (3, 2, 2)
     """
     weights = _weights(weights)
-    sigma = nonlinearity(activation)
+    sigma = _activation(activation)
     horizon = _horizon("horizon", horizon, weights)
     states = _states(weights, sigma, horizon, arguments.seed("seed", seed))
     with numpy.errstate(over="ignore", invalid="ignore"):
@@ -304,7 +309,7 @@ def per_step_bound(weights: numpy.ndarray, activation: str) -> float:
     1.0
     """
     weights = _weights(weights)
-    return nonlinearity(activation).gamma * float(numpy.linalg.norm(weights, 2))
+    return _activation(activation).gamma * float(numpy.linalg.norm(weights, 2))
 
 
 def clip_by_norm(gradient: numpy.ndarray, threshold: float) -> numpy.ndarray:
@@ -379,7 +384,7 @@ class Case:
     def __post_init__(self) -> None:
         arguments.choice("kind", self.kind, KINDS)
         arguments.real("scale", self.scale, above=0)
-        nonlinearity(self.activation)
+        _activation(self.activation)
 
     @property
     def label(self) -> str:

@@ -445,4 +445,8 @@ def eigenvalue_magnitudes(matrix: numpy.ndarray) -> tuple[float, float]:
     if matrix.size == 0:
         raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
     magnitudes = numpy.abs(numpy.linalg.eigvals(matrix))
-    return float(magnitudes.mean()), float(magnitudes.std())
+    # Divided by a power of two near the largest (exact), squares in the spread cannot overflow.
+    largest = float(magnitudes.max())
+    scale = 2.0 ** math.frexp(largest)[1] if largest > 0 else 1.0
+    scaled = magnitudes / scale
+    return float(scaled.mean()) * scale, float(scaled.std()) * scale

@@ -80,7 +80,12 @@ def _dimensions(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
         raise ValueError(
             f"shape: expected at least {minimum} dimensions, got {len(shape)} in {tuple(shape)!r}"
         )
-    dims = tuple(int(size) for size in shape)
+    return tuple(int(size) for size in shape)
+
+
+def _allocated(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
+    """:func:`_dimensions` of an array about to be allocated: at most MAX_ELEMENTS entries."""
+    dims = _dimensions(shape, minimum)
     arguments.within("shape", math.prod(dims), arguments.MAX_ELEMENTS, "entries")
     return dims
 
@@ -157,7 +162,6 @@ def householder_haar(gaussians: numpy.ndarray, *, overwrite: bool = False) -> nu
     rows, cols = gaussians.shape
     if rows < cols:
         raise ValueError(f"gaussians: expected rows ≥ cols, got shape {gaussians.shape}")
-    arguments.within("gaussians", gaussians.size, arguments.MAX_ELEMENTS, "entries")
     if not isinstance(overwrite, bool | numpy.bool_):
         raise TypeError(f"overwrite: expected a bool, got {type(overwrite).__name__}")
     # Only the lower trapezoid is read; inf or nan there would make a non-orthogonal "Q".
@@ -203,7 +207,6 @@ def polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
     True
     """
     gaussian = arguments.array("gaussian", gaussian, 2)
-    arguments.within("gaussian", gaussian.size, arguments.MAX_ELEMENTS, "entries")
     if gaussian.size == 0:
         return numpy.zeros(gaussian.shape, dtype=numpy.result_type(gaussian.dtype, 1.0))
     return _polar_factor(gaussian)
@@ -240,7 +243,7 @@ def orthogonal(
     >>> wide.dtype.name, bool(numpy.allclose(wide @ wide.T, 4 * numpy.eye(2), atol=1e-5))
     ('float32', True)
     """
-    dims = _dimensions(shape)
+    dims = _allocated(shape)
     rows, cols = matrix_shape(dims, convention)
     resolved = _dtype(dtype)
     scale = _gain(gain, resolved, _smallest_orthogonal_gain(resolved))
@@ -314,7 +317,7 @@ def identity(
     array([[1., 0., 0.],
            [0., 1., 0.]])
     """
-    dims = _dimensions(shape)
+    dims = _allocated(shape)
     if len(dims) != 2:
         raise ValueError(f"shape: identity needs exactly 2 dimensions, got {dims!r}")
     resolved = _dtype(dtype)
@@ -335,7 +338,7 @@ def dirac(shape: Sequence[int], *, groups: int = 1, dtype: object = numpy.float6
     array([[1., 0.],
            [0., 1.]])
     """
-    dims = _dimensions(shape, minimum=3)
+    dims = _allocated(shape, minimum=3)
     if len(dims) > 5:
         raise ValueError(f"shape: dirac needs 3, 4 or 5 dimensions, got {len(dims)} in {dims!r}")
     group_count = arguments.integer("groups", groups, 1)
