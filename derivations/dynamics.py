@@ -55,7 +55,7 @@ MAX_SIZE = 2048  # an n×n eigenvalue problem costs about n³: 2048³ ≈ 10¹�
 
 def _matrix(name: str, value: object) -> numpy.ndarray:
     """A finite real square matrix up to ``MAX_SIZE`` wide, as float64."""
-    return arguments.square(name, value, maximum=MAX_SIZE).astype(float)
+    return arguments.square(name, value, maximum=MAX_SIZE).astype(float, copy=False)
 
 
 def _rows(name: str, value: object, size: int) -> numpy.ndarray:
@@ -64,7 +64,7 @@ def _rows(name: str, value: object, size: int) -> numpy.ndarray:
     if rows.shape[1] != size:
         raise ValueError(f"{name}: states of size {rows.shape[1]} do not fit a {size}×{size} "
                          "matrix")
-    return rows.astype(float)
+    return rows.astype(float, copy=False)
 
 
 def _state(name: str, value: object, size: int) -> numpy.ndarray:
@@ -73,7 +73,7 @@ def _state(name: str, value: object, size: int) -> numpy.ndarray:
     if vector.shape[0] != size:
         raise ValueError(f"{name}: expected {size} entries to fit a {size}×{size} matrix, "
                          f"got shape {vector.shape}")
-    return vector.astype(float)
+    return vector.astype(float, copy=False)
 
 
 def _epsilon(value: object) -> float:
@@ -150,7 +150,7 @@ def trajectories(
     path = numpy.empty((starts, steps + 1, size))
     path[:, 0] = initial
     with numpy.errstate(over="ignore", invalid="ignore"):
-        for t in range(1, steps + 1):
+        for t in range(1, steps + 1 if starts else 1):
             path[:, t] = [step(h) for h in path[:, t - 1]]
     return arguments.finite_result("initial, epsilon", path, "a state")
 

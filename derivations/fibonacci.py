@@ -14,8 +14,9 @@ and matrix powers whose entries would stay under ``MAX_POWER_BITS`` bits.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import gmpy2
 import mpmath
@@ -35,6 +36,7 @@ MAX_SCAN_INDEX = 20_000
 MAX_POWER_BITS = 2**26
 MAX_POWER = 2**64
 MAX_TABLE_ROWS = 100
+GMP_FROM_BITS = 4096  # below this, Python ints multiply faster than GMP's wrapped ones
 LOG2_PHI = math.log2((1 + math.sqrt(5)) / 2)
 
 
@@ -83,7 +85,7 @@ def matrix_product(left: Matrix2, right: Matrix2) -> Matrix2:
     >>> matrix_product(FIBONACCI_MATRIX, numpy.array(FIBONACCI_MATRIX))
     ((1, 1), (1, 2))
     """
-    return _as_ints(_product(_matrix2("left", left), _matrix2("right", right)))
+    return _product(_matrix2("left", left), _matrix2("right", right))
 
 
 @dataclass(frozen=True)
@@ -99,9 +101,10 @@ def power_by_repeated_squaring(matrix: Matrix2, n: int) -> PowerByRepeatedSquari
 
     Each bit after the leading one costs one squaring, and each 1-bit after the
     leading one one more product: ⌊log₂ n⌋ + popcount(n) − 1 in all. ``matrix``
-    is any 2×2 of integers (a NumPy int64 array too); the power is exact, on GMP
-    integers, and refused when its entries could exceed ``MAX_POWER_BITS`` bits
-    (they are at most ‖M‖∞ⁿ, ‖M‖∞ the largest absolute row sum).
+    is any 2×2 of integers (a NumPy int64 array too: its entries become Python ints,
+    which cannot overflow); the power is exact (on GMP integers once its entries may
+    exceed ``GMP_FROM_BITS`` bits) and refused when they could exceed ``MAX_POWER_BITS``
+    bits (they are at most ‖M‖∞ⁿ, ‖M‖∞ the largest absolute row sum).
 
     >>> result = power_by_repeated_squaring(FIBONACCI_MATRIX, 10)
     >>> result.power, result.multiplications
@@ -110,15 +113,16 @@ def power_by_repeated_squaring(matrix: Matrix2, n: int) -> PowerByRepeatedSquari
     base = _matrix2("matrix", matrix)
     n = arguments.integer("n", n, 1, MAX_POWER)
     row_sum = max(abs(base[0][0]) + abs(base[0][1]), abs(base[1][0]) + abs(base[1][1]))
-    if row_sum > 1:
-        arguments.within("matrix, n", math.ceil(n * math.log2(row_sum)), MAX_POWER_BITS,
-                         "bits per entry of the power")
+    bits = math.ceil(n * math.log2(row_sum)) if row_sum > 1 else 0
+    arguments.within("matrix, n", bits, MAX_POWER_BITS, "bits per entry of the power")
+    if bits > GMP_FROM_BITS:
+        base = _map(gmpy2.mpz, base)
     result, count = base, 0
     for bit in bin(n)[3:]:
         result, count = _product(result, result), count + 1
         if bit == "1":
             result, count = _product(result, base), count + 1
-    return PowerByRepeatedSquaring(_as_ints(result), count)
+    return PowerByRepeatedSquaring(_map(int, result), count)
 
 
 def binet(n: int, bits: int) -> int:
@@ -187,32 +191,28 @@ def binet_precision_table(ns: Sequence[int] = (10, 100, 1000, 5000)) -> list[Bin
     ]
 
 
-Mpz2 = tuple[tuple[gmpy2.mpz, gmpy2.mpz], tuple[gmpy2.mpz, gmpy2.mpz]]
-
-
-def _matrix2(name: str, value: object) -> Mpz2:
-    """A 2×2 of integers (nested sequences or an integer array) as GMP integers."""
+def _matrix2(name: str, value: object) -> Matrix2:
+    """A 2×2 of integers (nested tuples or lists, or an integer array) as Python ints."""
     rows = value.tolist() if isinstance(value, numpy.ndarray) and value.dtype.kind in "iu" \
         else value
-    if not (isinstance(rows, Sequence) and not isinstance(rows, str | bytes) and len(rows) == 2
-            and all(isinstance(row, Sequence | numpy.ndarray) and not isinstance(row, str | bytes)
-                    and len(row) == 2 for row in rows)):
+    if not (isinstance(rows, tuple | list) and len(rows) == 2
+            and all(isinstance(row, tuple | list) and len(row) == 2 for row in rows)):
         raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {type(value).__name__} "
                         f"{arguments._short(value)}")
-    entries = [entry for row in rows for entry in row]
-    if any(isinstance(entry, bool) or not isinstance(entry, int | numpy.integer)
-           for entry in entries):
+    (a, b), (c, d) = rows
+    entries = (a, b, c, d)
+    if not all(type(entry) is int or isinstance(entry, numpy.integer) for entry in entries):
         raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {arguments._short(value)}")
-    a, b, c, d = (gmpy2.mpz(int(entry)) for entry in entries)
-    return (a, b), (c, d)
+    return (int(a), int(b)), (int(c), int(d))
 
 
-def _product(left: Mpz2, right: Mpz2) -> Mpz2:
+def _product(left: Matrix2, right: Matrix2) -> Matrix2:
+    """The product of two 2×2 matrices of Python ints or of GMP integers."""
     (a, b), (c, d) = left
     (e, f), (g, h) = right
     return ((a * e + b * g, a * f + b * h), (c * e + d * g, c * f + d * h))
 
 
-def _as_ints(matrix: Mpz2) -> Matrix2:
+def _map(convert: Callable[[Any], Any], matrix: Matrix2) -> Matrix2:
     (a, b), (c, d) = matrix
-    return (int(a), int(b)), (int(c), int(d))
+    return (convert(a), convert(b)), (convert(c), convert(d))

@@ -108,7 +108,7 @@ def _gain(gain: object, dtype: numpy.dtype, smallest: float) -> float:
     """
     scale = arguments.real("gain", gain)
     info = numpy.finfo(dtype)
-    if abs(scale) > info.max:
+    if abs(scale) > float(info.max):
         raise arguments.ResultOverflowError(
             f"gain: {scale:g} overflows {dtype} (largest {float(info.max):g})")
     if 0 < abs(scale) < smallest:
@@ -347,6 +347,8 @@ def dirac(shape: Sequence[int], *, groups: int = 1, dtype: object = numpy.float6
             f"groups: expected a positive divisor of the {dims[0]} output channels, got {groups!r}"
         )
     kernel = numpy.zeros(dims, dtype=_dtype(dtype))
+    if 0 in dims[2:]:  # no spatial centre to put the ones at
+        return kernel
     per_group = dims[0] // group_count
     centre = tuple(size // 2 for size in dims[2:])
     for group in range(group_count):
