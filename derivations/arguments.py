@@ -64,11 +64,11 @@ def integer(name: str, value: object, minimum: int | None = None,
     TypeError: steps: expected an int, got bool True
     """
     if isinstance(value, bool) or not isinstance(value, int | numpy.integer):
-        raise TypeError(f"{name}: expected an int, got {_describe(value)}")
+        raise TypeError(f"{name}: expected an int, got {described(value)}")
     number = operator.index(value)
     if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
         raise ValueError(
-            f"{name}: expected an int {_range(minimum, maximum)}, got {_short(number)}")
+            f"{name}: expected an int {_range(minimum, maximum)}, got {shown(number)}")
     return number
 
 
@@ -85,7 +85,7 @@ def real(name: str, value: object, *, above: float | None = None, at_least: floa
     ValueError: epsilon: expected a finite real number > 0, got -0.1
     """
     if isinstance(value, bool | numpy.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}: expected a real number, got {_describe(value)}")
+        raise TypeError(f"{name}: expected a real number, got {described(value)}")
     try:
         number = float(value)
     except OverflowError:  # an int or Fraction beyond the float range
@@ -99,7 +99,7 @@ def real(name: str, value: object, *, above: float | None = None, at_least: floa
                   f"≤ {at_most:g}" if at_most is not None else ""]
         wanted = " and ".join(bound for bound in bounds if bound)
         raise ValueError(f"{name}: expected a finite real number{' ' + wanted if wanted else ''}, "
-                         f"got {_short(value)}")
+                         f"got {shown(value)}")
     return number
 
 
@@ -110,9 +110,9 @@ def choice(name: str, value: object, options: Sequence[str]) -> str:
     'qr'
     """
     if not isinstance(value, str):
-        raise TypeError(f"{name}: expected one of {tuple(options)}, got {_describe(value)}")
+        raise TypeError(f"{name}: expected one of {tuple(options)}, got {described(value)}")
     if value not in options:
-        raise ValueError(f"{name}: expected one of {tuple(options)}, got {_short(value)}")
+        raise ValueError(f"{name}: expected one of {tuple(options)}, got {shown(value)}")
     return value
 
 
@@ -132,7 +132,7 @@ def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = 
     holding them). ``finite=True`` refuses inf and NaN entries.
     """
     if not isinstance(value, numpy.ndarray):
-        raise TypeError(f"{name}: expected a numpy array, got {_describe(value)}")
+        raise TypeError(f"{name}: expected a numpy array, got {described(value)}")
     if value.ndim != ndim and (isinstance(ndim, int) or value.ndim not in ndim):
         wanted = ndim if isinstance(ndim, int) else " or ".join(str(d) for d in ndim)
         raise ValueError(f"{name}: expected {wanted} dimensions, got shape {value.shape}")
@@ -178,7 +178,7 @@ def within(names: str, amount: int, limit: int, what: str) -> None:
     ValueError: size, steps: 1,000,000,000 entries, more than the 67,108,864 allowed
     """
     if amount > limit:
-        raise ValueError(f"{names}: {_short(amount, grouped=True)} {what}, "
+        raise ValueError(f"{names}: {shown(amount, grouped=True)} {what}, "
                          f"more than the {limit:,} allowed")
 
 
@@ -195,9 +195,14 @@ def _range(minimum: int | None, maximum: int | None) -> str:
     return f"≥ {minimum}" if minimum is not None else f"≤ {maximum}"
 
 
-def _short(value: object, grouped: bool = False) -> str:
-    """``repr(value)``, shortened: a huge int or list must not be printed in full (an int of
-    more than 4,300 digits cannot even be converted to text)."""
+def shown(value: object, grouped: bool = False) -> str:
+    """``value`` as an error message shows it: ``repr`` on one line, shortened, since a huge
+    int or list must not be printed in full (an int of more than 4,300 digits cannot even be
+    converted to text).
+
+    >>> shown(10**5000), shown(list(range(10**6)))
+    ('an int of 16,610 bits', '[0, 1, 2, 3, 4, 5, ...]')
+    """
     if isinstance(value, int) and abs(value) >= 10**30:
         return f"an int of {value.bit_length():,} bits"
     try:
@@ -208,5 +213,6 @@ def _short(value: object, grouped: bool = False) -> str:
     return text if len(text) <= 80 else text[:60] + "…"
 
 
-def _describe(value: object) -> str:
-    return f"{type(value).__name__} {_short(value)}"
+def described(value: object) -> str:
+    """``value``'s type and :func:`shown` value, for "expected …, got …" messages."""
+    return f"{type(value).__name__} {shown(value)}"

@@ -198,11 +198,11 @@ def _matrix2(name: str, value: object) -> Matrix2:
     if not (isinstance(rows, tuple | list) and len(rows) == 2
             and all(isinstance(row, tuple | list) and len(row) == 2 for row in rows)):
         raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {type(value).__name__} "
-                        f"{arguments._short(value)}")
+                        f"{arguments.shown(value)}")
     (a, b), (c, d) = rows
     entries = (a, b, c, d)
     if not all(type(entry) is int or isinstance(entry, numpy.integer) for entry in entries):
-        raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {arguments._short(value)}")
+        raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {arguments.shown(value)}")
     return (int(a), int(b)), (int(c), int(d))
 
 

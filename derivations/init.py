@@ -61,7 +61,7 @@ def _generator(rng: RandomSource) -> numpy.random.Generator:
         return numpy.random.default_rng()
     if isinstance(rng, bool) or not isinstance(rng, int | numpy.integer):
         raise TypeError(f"rng: expected an int seed, a numpy.random.Generator or None, "
-                        f"got {type(rng).__name__} {arguments._short(rng)}")
+                        f"got {type(rng).__name__} {arguments.shown(rng)}")
     return numpy.random.default_rng(arguments.seed("rng", rng))
 
 
@@ -69,11 +69,11 @@ def _dimensions(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
     if isinstance(shape, str | bytes) or not (
             isinstance(shape, Sequence)
             or (isinstance(shape, numpy.ndarray) and shape.ndim == 1)):
-        raise TypeError(f"shape: expected a sequence of ints, got {arguments._short(shape)}")
+        raise TypeError(f"shape: expected a sequence of ints, got {arguments.shown(shape)}")
     for size in shape:
         if isinstance(size, bool) or not isinstance(size, int | numpy.integer):
-            raise TypeError(f"shape: expected int dimensions, got {arguments._short(size)} "
-                            f"in {arguments._short(tuple(shape))}")
+            raise TypeError(f"shape: expected int dimensions, got {arguments.shown(size)} "
+                            f"in {arguments.shown(tuple(shape))}")
         if size < 0:
             raise ValueError(f"shape: dimensions must be non-negative, got {tuple(shape)!r}")
     if len(shape) < minimum:
@@ -96,7 +96,7 @@ def _dtype(dtype: object) -> numpy.dtype:
     except (TypeError, ValueError):
         resolved = None
     if resolved is None or resolved not in DTYPES:
-        raise TypeError(f"dtype: expected float32 or float64, got {arguments._short(dtype)}")
+        raise TypeError(f"dtype: expected float32 or float64, got {arguments.shown(dtype)}")
     return resolved
 
 

@@ -123,3 +123,12 @@ def test_budgets_name_every_argument_that_sets_them():
     arguments.within("size, steps", 10, 10, "entries")
     with pytest.raises(ValueError, match=r"^size, steps: 11 entries, more than the 10 allowed$"):
         arguments.within("size, steps", 11, 10, "entries")
+
+
+def test_the_examples_in_its_docstrings_run():
+    # derivations.arguments is not in the API reference's module list, whose doctests
+    # tests/library/test_doctests.py runs.
+    import doctest
+
+    result = doctest.testmod(arguments)
+    assert result.attempted >= 5 and result.failed == 0
