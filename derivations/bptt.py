@@ -7,22 +7,31 @@ to inf; :func:`exact_jacobian_norms` multiplies the *same* float64 factors in
 mpmath, whose exponents do not run out, and :func:`float64_breakdown` reports
 the first l where float64 stops agreeing. Scenes and the site read their
 numbers from here, so a picture cannot disagree with a table.
+
+Bounds: W at most ``MAX_SIZE``×``MAX_SIZE``, horizons up to ``arguments.MAX_STEPS``
+within ``arguments.MAX_ELEMENTS`` stored entries and ``arguments.MAX_OPERATIONS``
+multiply-adds; the mpmath products at most ``MAX_EXACT_OPERATIONS`` (each costs
+microseconds, not nanoseconds) with at most ``MAX_DIGITS`` digits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import mpmath
 import numpy
 
+from derivations import arguments
 from derivations.init import orthogonal
 
 SEED = 2013  # Pascanu, Mikolov & Bengio
 SIZE = 8
 HORIZON = 1000
 TOLERANCE = 1e-6  # relative disagreement at which float64 "stops telling the truth"
+MAX_SIZE = 2048  # an n×n singular-value problem costs about n³: 2048³ ≈ 10¹⁰
+MAX_EXACT_OPERATIONS = 2**22  # mpmath multiply-adds: about 10 s
+MAX_DIGITS = 1000
 
 
 @dataclass(frozen=True)
@@ -55,29 +64,30 @@ def nonlinearity(name: str) -> Nonlinearity:
     >>> nonlinearity("sigmoid").gamma
     0.25
     """
-    if not isinstance(name, str):
-        raise TypeError(f"name: expected a str, got {type(name).__name__}")
-    if name not in NONLINEARITIES:
-        raise ValueError(f"name: expected one of {sorted(NONLINEARITIES)}, got {name!r}")
-    return NONLINEARITIES[name]
+    return NONLINEARITIES[arguments.choice("name", name, sorted(NONLINEARITIES))]
 
 
-def _check_positive_int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | numpy.integer):
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name}: expected a positive int, got {value}")
-    return int(value)
+def _activation(activation: object) -> Nonlinearity:
+    """The nonlinearity named by a function's ``activation`` argument."""
+    return NONLINEARITIES[arguments.choice("activation", activation, sorted(NONLINEARITIES))]
 
 
-def _check_square(weights: object) -> numpy.ndarray:
-    if not isinstance(weights, numpy.ndarray):
-        raise TypeError(f"weights: expected a numpy array, got {type(weights).__name__}")
-    if weights.ndim != 2 or weights.shape[0] != weights.shape[1]:
-        raise ValueError(f"weights: expected a square matrix, got shape {weights.shape}")
-    if not numpy.issubdtype(weights.dtype, numpy.floating) or not numpy.isfinite(weights).all():
-        raise ValueError("weights: expected finite float entries")
-    return weights
+def _weights(weights: object) -> numpy.ndarray:
+    """A finite real square W from 1×1 to ``MAX_SIZE``×``MAX_SIZE``, as float64."""
+    matrix = arguments.square("weights", weights, maximum=MAX_SIZE)
+    if matrix.size == 0:
+        raise ValueError("weights: expected at least 1×1, got shape (0, 0)")
+    return matrix.astype(numpy.float64, copy=False)
+
+
+def _horizon(name: str, value: object, weights: numpy.ndarray) -> int:
+    """A step count for W: bounded, and its stored (d×d per step) factors and products too."""
+    steps = arguments.integer(name, value, 1, arguments.MAX_STEPS)
+    size = weights.shape[0]
+    arguments.within(f"weights, {name}", steps * size * size, arguments.MAX_ELEMENTS, "entries")
+    arguments.within(f"weights, {name}", steps * size**3, arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    return steps
 
 
 def recurrent_matrix(
@@ -92,20 +102,18 @@ def recurrent_matrix(
     >>> bool(numpy.allclose(w.T @ w, 4 * numpy.eye(4)))
     True
     """
-    if kind not in KINDS:
-        raise ValueError(f"kind: expected one of {KINDS}, got {kind!r}")
-    size = _check_positive_int("size", size)
-    if isinstance(scale, bool) or not isinstance(scale, int | float):
-        raise TypeError(f"scale: expected a number, got {type(scale).__name__}")
-    if not scale > 0:
-        raise ValueError(f"scale: expected a positive number, got {scale}")
+    arguments.choice("kind", kind, KINDS)
+    size = arguments.integer("size", size, 1, MAX_SIZE)
+    scale = arguments.real("scale", scale, above=0)
+    seed = arguments.seed("seed", seed)
     if kind == "gaussian":
         base = numpy.random.default_rng(seed).standard_normal((size, size)) / numpy.sqrt(size)
     elif kind == "orthogonal":
         base = orthogonal((size, size), rng=seed)
     else:
         base = numpy.eye(size)
-    return float(scale) * base
+    with numpy.errstate(over="ignore"):
+        return arguments.finite_result("scale", scale * base, "scale × W")
 
 
 def trajectory(
@@ -114,11 +122,26 @@ def trajectory(
     """States x_0 … x_steps of x_t = W σ(x_{t−1}) + W_in u_t + b, seeded, shape (steps+1, d).
 
     x_0 and u_t are standard normal, W_in has N(0, 1/d) entries and b is 0.1·N(0, 1):
-    the inputs keep the states moving so σ′ is sampled along a real trajectory.
+    the inputs keep the states moving so σ′ is sampled along a real trajectory. States
+    that overflow float64 (a linear network with ‖W‖ > 1, long enough) are refused.
+
+    >>> trajectory(numpy.zeros((2, 2)), "tanh", 3, seed=0).shape
+    (4, 2)
     """
-    weights = _check_square(weights)
-    sigma = nonlinearity(activation)
-    steps = _check_positive_int("steps", steps)
+    weights = _weights(weights)
+    sigma = _activation(activation)
+    steps = _horizon("steps", steps, weights)
+    states = _states(weights, sigma, steps, arguments.seed("seed", seed))
+    finite = numpy.isfinite(states).all(axis=1)
+    if not finite.all():
+        raise arguments.ResultOverflowError(
+            f"weights, steps: x_t overflows float64 at t = {int(numpy.argmin(finite))}")
+    return states
+
+
+def _states(weights: numpy.ndarray, sigma: Nonlinearity, steps: int, seed: int) -> numpy.ndarray:
+    """:func:`trajectory` without checks, overflow kept: a linear network's Jacobian
+    does not use its states, so their overflow must not stop it."""
     size = weights.shape[0]
     rng = numpy.random.default_rng(seed + 1)
     input_weights = rng.standard_normal((size, size)) / numpy.sqrt(size)
@@ -126,7 +149,6 @@ def trajectory(
     states = numpy.empty((steps + 1, size))
     states[0] = rng.standard_normal(size)
     inputs = rng.standard_normal((steps, size))
-    # A linear network with ‖W‖ > 1 overflows its states; its Jacobian does not use them.
     with numpy.errstate(over="ignore", invalid="ignore"):
         for t in range(1, steps + 1):
             states[t] = (weights @ sigma.function(states[t - 1])
@@ -137,10 +159,20 @@ def trajectory(
 def jacobian_factors(
     weights: numpy.ndarray, activation: str, horizon: int = HORIZON, *, seed: int = SEED
 ) -> numpy.ndarray:
-    """The factors ∂x_i/∂x_{i−1} = W diag(σ′(x_{i−1})), i = 1 … horizon; shape (horizon, d, d)."""
-    states = trajectory(weights, activation, horizon, seed=seed)
-    slopes = nonlinearity(activation).derivative(states[:-1])
-    return weights[None, :, :] * slopes[:, None, :]  # column j scaled by σ′(x_{i−1})_j
+    """The factors ∂x_i/∂x_{i−1} = W diag(σ′(x_{i−1})), i = 1 … horizon; shape (horizon, d, d).
+
+    >>> jacobian_factors(numpy.eye(2), "linear", 3).shape
+    (3, 2, 2)
+    """
+    weights = _weights(weights)
+    sigma = _activation(activation)
+    horizon = _horizon("horizon", horizon, weights)
+    states = _states(weights, sigma, horizon, arguments.seed("seed", seed))
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        slopes = sigma.derivative(states[:-1])
+        # column j scaled by σ′(x_{i−1})_j
+        factors = weights[None, :, :] * slopes[:, None, :]
+    return arguments.finite_result("weights", factors, "W diag(σ′(x))")
 
 
 def _norm(matrix: numpy.ndarray) -> float:
@@ -160,8 +192,8 @@ def jacobian_norms(
     True
     """
     factors = jacobian_factors(weights, activation, horizon, seed=seed)
-    product = numpy.eye(weights.shape[0])
-    norms = numpy.empty(horizon + 1)
+    product = numpy.eye(factors.shape[1])
+    norms = numpy.empty(len(factors) + 1)
     norms[0] = 1.0
     with numpy.errstate(over="ignore", under="ignore", invalid="ignore"):
         for lag, factor in enumerate(factors, start=1):
@@ -182,10 +214,17 @@ def exact_jacobian_norms(
 
     Each product is scaled by its largest entry before the SVD, which runs in float64
     on numbers of order 1; the scale is an mpmath number with an unbounded exponent.
+    ``digits`` ≤ ``MAX_DIGITS``, and horizon·d³ ≤ ``MAX_EXACT_OPERATIONS``.
+
+    >>> exact_jacobian_norms(2.0 * numpy.eye(2), "linear", 2)
+    [mpf('1.0'), mpf('2.0'), mpf('4.0')]
     """
-    digits = _check_positive_int("digits", digits)
+    digits = arguments.integer("digits", digits, 1, MAX_DIGITS)
+    size = _weights(weights).shape[0]
+    steps = arguments.integer("horizon", horizon, 1, arguments.MAX_STEPS)
+    arguments.within("weights, horizon", steps * size**3, MAX_EXACT_OPERATIONS,
+                     "mpmath multiply-adds")
     factors = jacobian_factors(weights, activation, horizon, seed=seed)
-    size = weights.shape[0]
     norms = [mpmath.mpf(1)]
     with mpmath.workdps(digits):
         to_mp = numpy.vectorize(mpmath.mpf, otypes=[object])
@@ -202,27 +241,45 @@ def exact_jacobian_norms(
 
 
 def first_disagreement(
-    measured: numpy.ndarray, exact: list[mpmath.mpf], tolerance: float = TOLERANCE
+    measured: numpy.ndarray, exact: Sequence[mpmath.mpf], tolerance: float = TOLERANCE
 ) -> int | None:
     """The first index where ``measured`` is 0, inf, or off from ``exact`` by more than
     ``tolerance`` (relative); None if it never is. Exact zeros are skipped.
+
+    ``measured`` is a 1-D real array (inf and nan are data here: they disagree); ``exact``
+    the same number of finite non-negative reals (mpmath or not); 0 < ``tolerance`` < 1.
 
     >>> truth = [mpmath.mpf(1), mpmath.mpf(0.5), mpmath.mpf("1e-400")]
     >>> first_disagreement(numpy.array([1.0, 0.5, 0.0]), truth)
     2
     """
-    if not 0 < tolerance < 1:
-        raise ValueError(f"tolerance: expected a number in (0, 1), got {tolerance}")
+    tolerance = arguments.real("tolerance", tolerance, above=0, below=1)
+    measured = arguments.array("measured", measured, 1, finite=False)
+    if isinstance(exact, str | bytes) or not isinstance(exact, Sequence | numpy.ndarray):
+        raise TypeError(f"exact: expected a sequence of numbers, got {type(exact).__name__}")
     if len(measured) != len(exact):
         raise ValueError(f"exact: expected {len(measured)} values, got {len(exact)}")
-    for lag, (value, truth) in enumerate(zip(measured, exact, strict=True)):
+    truths = [_magnitude(value) for value in exact]
+    for lag, (value, truth) in enumerate(zip(measured.tolist(), truths, strict=True)):
         if truth == 0:
             continue
         if not numpy.isfinite(value) or value == 0:
             return lag
-        if abs(mpmath.mpf(float(value)) - truth) > tolerance * truth:
+        if abs(mpmath.mpf(value) - truth) > tolerance * truth:
             return lag
     return None
+
+
+def _magnitude(value: object) -> mpmath.mpf:
+    """An entry of ``exact``: a finite non-negative real, as mpmath."""
+    if isinstance(value, mpmath.mpf):
+        number = value
+    else:
+        arguments.real("exact", value)
+        number = mpmath.mpf(float(value) if isinstance(value, numpy.floating) else value)
+    if not mpmath.isfinite(number) or number < 0:
+        raise ValueError(f"exact: expected finite non-negative values, got {number}")
+    return number
 
 
 def float64_breakdown(
@@ -234,17 +291,25 @@ def float64_breakdown(
     tolerance: float = TOLERANCE,
 ) -> int | None:
     """The first l where float64's ‖∂x_l/∂x_0‖₂ stops telling the truth: it is 0, inf, or off
-    by more than ``tolerance`` (relative) from the mpmath product of the same factors."""
-    if not 0 < tolerance < 1:
-        raise ValueError(f"tolerance: expected a number in (0, 1), got {tolerance}")
-    measured = jacobian_norms(weights, activation, horizon, seed=seed)
+    by more than ``tolerance`` (relative) from the mpmath product of the same factors.
+
+    >>> float64_breakdown(numpy.eye(2), "linear", 5) is None
+    True
+    """
+    arguments.real("tolerance", tolerance, above=0, below=1)
     exact = exact_jacobian_norms(weights, activation, horizon, seed=seed)
+    measured = jacobian_norms(weights, activation, horizon, seed=seed)
     return first_disagreement(measured, exact, tolerance)
 
 
 def per_step_bound(weights: numpy.ndarray, activation: str) -> float:
-    """η = γ ‖W‖₂, the bound on every factor ‖W diag(σ′(x))‖₂, whatever the state."""
-    return nonlinearity(activation).gamma * float(numpy.linalg.norm(_check_square(weights), 2))
+    """η = γ ‖W‖₂, the bound on every factor ‖W diag(σ′(x))‖₂, whatever the state.
+
+    >>> per_step_bound(numpy.diag([3.0, -4.0]), "sigmoid")
+    1.0
+    """
+    weights = _weights(weights)
+    return _activation(activation).gamma * float(numpy.linalg.norm(weights, 2))
 
 
 def clip_by_norm(gradient: numpy.ndarray, threshold: float) -> numpy.ndarray:
@@ -253,15 +318,9 @@ def clip_by_norm(gradient: numpy.ndarray, threshold: float) -> numpy.ndarray:
     >>> clip_by_norm(numpy.array([3.0, 4.0]), 1.0)
     array([0.6, 0.8])
     """
-    if not isinstance(gradient, numpy.ndarray):
-        raise TypeError(f"gradient: expected a numpy array, got {type(gradient).__name__}")
-    if isinstance(threshold, bool) or not isinstance(threshold, int | float):
-        raise TypeError(f"threshold: expected a number, got {type(threshold).__name__}")
-    if not threshold > 0:
-        raise ValueError(f"threshold: expected a positive number, got {threshold}")
-    if not numpy.all(numpy.isfinite(gradient)):
-        raise ValueError("gradient: expected finite entries (clip before it overflows)")
-    length = vector_norm(gradient)
+    gradient = arguments.array("gradient", gradient, arguments.ANY_NDIM)
+    threshold = arguments.real("threshold", threshold, above=0)
+    length = _norm_of_finite(gradient.astype(numpy.float64, copy=False))
     if length >= threshold:
         return threshold * (gradient / length)
     return gradient.copy()
@@ -270,11 +329,23 @@ def clip_by_norm(gradient: numpy.ndarray, threshold: float) -> numpy.ndarray:
 def vector_norm(vector: numpy.ndarray) -> float:
     """‖v‖₂ without overflow: scaled by max |vᵢ| first, since Σvᵢ² overflows once ‖v‖ ≳ 1e154.
 
+    Entries may be inf (the norm is then inf) but not nan.
+
     >>> f"{vector_norm(numpy.array([3e200, 4e200])):.6g}"
     '5e+200'
     """
+    vector = arguments.array("vector", vector, arguments.ANY_NDIM, finite=False)
+    vector = vector.astype(numpy.float64, copy=False)  # |int64 min| does not fit int64
+    if numpy.isnan(vector).any():
+        raise ValueError("vector: expected no nan entries")
+    if not numpy.isfinite(vector).all():
+        return numpy.inf
+    return _norm_of_finite(vector)
+
+
+def _norm_of_finite(vector: numpy.ndarray) -> float:
     largest = float(numpy.max(numpy.abs(vector))) if vector.size else 0.0
-    if largest == 0.0 or not numpy.isfinite(largest):
+    if largest == 0.0:
         return largest
     return largest * float(numpy.sqrt(numpy.sum((vector / largest) ** 2)))
 
@@ -283,11 +354,17 @@ def backpropagated_gradients(
     weights: numpy.ndarray, activation: str, horizon: int, *, seed: int = SEED
 ) -> numpy.ndarray:
     """Row gradients ∂ε_l/∂x_0 = e (∂x_l/∂x_0) for l = 0 … horizon, with e a seeded unit row
-    standing in for ∂ε_l/∂x_l; shape (horizon + 1, d)."""
+    standing in for ∂ε_l/∂x_l; shape (horizon + 1, d). Rows past an overflow are inf or
+    nan: the overflow is what the chapter shows.
+
+    >>> backpropagated_gradients(numpy.eye(3), "linear", 4).shape
+    (5, 3)
+    """
     factors = jacobian_factors(weights, activation, horizon, seed=seed)
-    row = numpy.random.default_rng(seed + 2).standard_normal(weights.shape[0])
+    size = factors.shape[1]
+    row = numpy.random.default_rng(seed + 2).standard_normal(size)
     row /= numpy.linalg.norm(row)
-    product = numpy.eye(weights.shape[0])
+    product = numpy.eye(size)
     gradients = [row.copy()]
     with numpy.errstate(over="ignore", invalid="ignore"):  # overflow is shown, not hidden
         for factor in factors:
@@ -303,6 +380,11 @@ class Case:
     kind: str
     scale: float
     activation: str
+
+    def __post_init__(self) -> None:
+        arguments.choice("kind", self.kind, KINDS)
+        arguments.real("scale", self.scale, above=0)
+        _activation(self.activation)
 
     @property
     def label(self) -> str:

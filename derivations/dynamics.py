@@ -14,6 +14,10 @@ optional gate) and the end-to-end Jacobian ``∂h_T/∂h_0`` whose eigenvalue
 magnitudes say whether gradients vanish, explode or are preserved.
 
 Everything random is drawn from ``numpy.random.default_rng(seed)``.
+
+Arguments are checked with :mod:`derivations.arguments`: matrices finite, real and square
+(up to ``MAX_SIZE``), states of the matching length, ε > 0, γ ≥ 0, step counts up to
+``arguments.MAX_STEPS``; a result that overflows float64 is refused, not returned as inf.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Literal
 
 import numpy
 
+from derivations import arguments
 from derivations.init import orthogonal
 
 SEED = 2019  # the year of the paper; every random matrix here is reproducible from it
@@ -42,42 +47,41 @@ VANILLA_KINDS = ("random", "identity", "reflection", "rotation")
 FEEDBACK_KINDS = tuple(FEEDBACK_MATRICES)
 
 Cell = Literal["antisymmetric", "vanilla"]
+CELLS: tuple[Cell, ...] = ("antisymmetric", "vanilla")
 
 
-def _real_array(name: str, value: object, ndim: int) -> numpy.ndarray:
-    """``value`` as a float array if it already is a real numpy array of ``ndim`` dims."""
-    if not isinstance(value, numpy.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray, got {type(value).__name__}")
-    if value.ndim != ndim:
-        raise ValueError(f"{name}: expected {ndim} dimensions, got shape {value.shape}")
-    if not (numpy.issubdtype(value.dtype, numpy.floating)
-            or numpy.issubdtype(value.dtype, numpy.integer)):
-        raise TypeError(f"{name}: expected real entries, got dtype {value.dtype}")
-    if not numpy.all(numpy.isfinite(value)):
-        raise ValueError(f"{name}: entries must be finite")
-    return value.astype(float)
+MAX_SIZE = 2048  # an n×n eigenvalue problem costs about n³: 2048³ ≈ 10¹⁰
 
 
-def _square(name: str, value: object) -> numpy.ndarray:
-    matrix = _real_array(name, value, 2)
-    if matrix.shape[0] != matrix.shape[1]:
-        raise ValueError(f"{name}: expected a square matrix, got shape {matrix.shape}")
-    return matrix
+def _matrix(name: str, value: object) -> numpy.ndarray:
+    """A finite real square matrix up to ``MAX_SIZE`` wide, as float64."""
+    return arguments.square(name, value, maximum=MAX_SIZE).astype(float, copy=False)
 
 
-def _positive_int(name: str, value: object, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name}: expected an int ≥ {minimum}, got {value!r}")
-    return value
+def _rows(name: str, value: object, size: int) -> numpy.ndarray:
+    """A finite real array of states (one per row) of length ``size``, as float64."""
+    rows = arguments.array(name, value, 2)
+    if rows.shape[1] != size:
+        raise ValueError(f"{name}: states of size {rows.shape[1]} do not fit a {size}×{size} "
+                         "matrix")
+    return rows.astype(float, copy=False)
 
 
-def _positive_float(name: str, value: object, allow_zero: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
-    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
-        bound = "≥ 0" if allow_zero else "> 0"
-        raise ValueError(f"{name}: expected a finite number {bound}, got {value!r}")
-    return float(value)
+def _state(name: str, value: object, size: int) -> numpy.ndarray:
+    """A finite real vector of length ``size``, as float64."""
+    vector = arguments.array(name, value, 1)
+    if vector.shape[0] != size:
+        raise ValueError(f"{name}: expected {size} entries to fit a {size}×{size} matrix, "
+                         f"got shape {vector.shape}")
+    return vector.astype(float, copy=False)
+
+
+def _epsilon(value: object) -> float:
+    return arguments.real("epsilon", value, above=0)
+
+
+def _gamma(value: object) -> float:
+    return arguments.real("gamma", value, at_least=0)
 
 
 # --- the update rules -------------------------------------------------------------------------
@@ -89,7 +93,8 @@ def vanilla_step(weights: numpy.ndarray, state: numpy.ndarray) -> numpy.ndarray:
     >>> vanilla_step(numpy.eye(2), numpy.array([0.0, 0.5])).round(4)
     array([0.    , 0.4621])
     """
-    return numpy.tanh(weights @ state)
+    weights = _matrix("weights", weights)
+    return _vanilla(weights, _state("state", state, len(weights)))
 
 
 def feedback_step(
@@ -100,6 +105,18 @@ def feedback_step(
     >>> feedback_step(numpy.eye(2), numpy.array([0.0, 0.5])).round(4)
     array([0.    , 0.5462])
     """
+    weights = _matrix("weights", weights)
+    state = _state("state", state, len(weights))
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        moved = _feedback(weights, state, _epsilon(epsilon))
+    return arguments.finite_result("state, epsilon", moved, "h + ε tanh(W h)")
+
+
+def _vanilla(weights: numpy.ndarray, state: numpy.ndarray) -> numpy.ndarray:
+    return numpy.tanh(weights @ state)
+
+
+def _feedback(weights: numpy.ndarray, state: numpy.ndarray, epsilon: float) -> numpy.ndarray:
     return state + epsilon * numpy.tanh(weights @ state)
 
 
@@ -112,28 +129,30 @@ def trajectories(
 ) -> numpy.ndarray:
     """States ``h_0 … h_steps`` from each initial state, shape ``(starts, steps + 1, n)``.
 
+    At most ``arguments.MAX_STEPS`` updates in all (steps × starts).
+
     >>> trajectories("vanilla", numpy.eye(2), steps=3).shape
     (3, 4, 2)
     """
-    if kind not in ("vanilla", "feedback"):
-        raise ValueError(f"kind: expected 'vanilla' or 'feedback', got {kind!r}")
-    weights = _square("weights", weights)
-    initial = _real_array("initial", initial, 2)
-    if initial.shape[1] != weights.shape[0]:
-        raise ValueError(
-            f"initial: states of size {initial.shape[1]} do not fit weights {weights.shape}"
-        )
-    steps = _positive_int("steps", steps, minimum=0)
-    epsilon = _positive_float("epsilon", epsilon)
+    arguments.choice("kind", kind, ("vanilla", "feedback"))
+    weights = _matrix("weights", weights)
+    initial = _rows("initial", initial, len(weights))
+    steps = arguments.integer("steps", steps, 0, arguments.MAX_STEPS)
+    epsilon = _epsilon(epsilon)
+    starts, size = initial.shape
+    arguments.within("initial, steps", steps * starts, arguments.MAX_STEPS, "updates")
+    arguments.within("initial, steps", steps * starts * size * size, arguments.MAX_OPERATIONS,
+                     "multiply-adds")
     step: Callable[[numpy.ndarray], numpy.ndarray] = (
-        (lambda h: vanilla_step(weights, h)) if kind == "vanilla"
-        else (lambda h: feedback_step(weights, h, epsilon))
+        (lambda h: _vanilla(weights, h)) if kind == "vanilla"
+        else (lambda h: _feedback(weights, h, epsilon))
     )
-    path = numpy.empty((initial.shape[0], steps + 1, initial.shape[1]))
+    path = numpy.empty((starts, steps + 1, size))
     path[:, 0] = initial
-    for t in range(1, steps + 1):
-        path[:, t] = [step(h) for h in path[:, t - 1]]
-    return path
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        for t in range(1, steps + 1 if starts else 1):
+            path[:, t] = [step(h) for h in path[:, t - 1]]
+    return arguments.finite_result("initial, epsilon", path, "a state")
 
 
 def displacement_field(
@@ -148,13 +167,18 @@ def displacement_field(
     ...                    numpy.array([[1.0, 0.0]])).round(4)
     array([[0.    , 0.0964]])
     """
-    weights = _square("weights", weights)
-    points = _real_array("points", points, 2)
-    if kind == "vanilla":
-        return numpy.tanh(points @ weights.T) - points
-    if kind == "feedback":
-        return _positive_float("epsilon", epsilon) * numpy.tanh(points @ weights.T)
-    raise ValueError(f"kind: expected 'vanilla' or 'feedback', got {kind!r}")
+    arguments.choice("kind", kind, ("vanilla", "feedback"))
+    weights = _matrix("weights", weights)
+    points = _rows("points", points, len(weights))
+    epsilon = _epsilon(epsilon)
+    arguments.within("points", points.size * len(weights), arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        if kind == "vanilla":
+            moves = numpy.tanh(points @ weights.T) - points
+        else:
+            moves = epsilon * numpy.tanh(points @ weights.T)
+    return arguments.finite_result("points", moves, "a move")
 
 
 # --- the matrices of Figure 1 -----------------------------------------------------------------
@@ -172,7 +196,7 @@ def vanilla_matrices(seed: int = SEED) -> dict[str, numpy.ndarray]:
     >>> [round(float(numpy.linalg.det(w[k])), 6) for k in ("reflection", "rotation")]
     [-1.0, 1.0]
     """
-    rng = numpy.random.default_rng(_positive_int("seed", seed, minimum=0))
+    rng = numpy.random.default_rng(arguments.seed("seed", seed))
     gaussian = rng.standard_normal((2, 2))
     matrices = {"random": gaussian, "identity": numpy.eye(2)}
     for name, determinant in (("reflection", -1.0), ("rotation", 1.0)):
@@ -193,8 +217,9 @@ def antisymmetric(weights: numpy.ndarray) -> numpy.ndarray:
     array([[ 0., -1.],
            [ 1.,  0.]])
     """
-    weights = _square("weights", weights)
-    return weights - weights.T
+    weights = _matrix("weights", weights)
+    with numpy.errstate(over="ignore"):
+        return arguments.finite_result("weights", weights - weights.T, "W − Wᵀ")
 
 
 def from_upper_triangle(parameters: numpy.ndarray, size: int) -> numpy.ndarray:
@@ -205,8 +230,8 @@ def from_upper_triangle(parameters: numpy.ndarray, size: int) -> numpy.ndarray:
            [-1.,  0.,  3.],
            [-2., -3.,  0.]])
     """
-    size = _positive_int("size", size)
-    parameters = _real_array("parameters", parameters, 1)
+    size = arguments.integer("size", size, 0, MAX_SIZE)
+    parameters = arguments.array("parameters", parameters, 1)
     expected = size * (size - 1) // 2
     if parameters.size != expected:
         raise ValueError(
@@ -223,27 +248,29 @@ def euler_amplification(eigenvalues: numpy.ndarray, epsilon: float = EPSILON) ->
     >>> float(euler_amplification(numpy.array([2j]))[0] ** 2).__round__(6)
     1.04
     """
-    epsilon = _positive_float("epsilon", epsilon)
-    if not isinstance(eigenvalues, numpy.ndarray):
-        raise TypeError(f"eigenvalues: expected a numpy.ndarray, got {type(eigenvalues).__name__}")
-    return numpy.abs(1 + epsilon * eigenvalues)
+    eigenvalues = arguments.array("eigenvalues", eigenvalues, arguments.ANY_NDIM, kind="number")
+    epsilon = _epsilon(epsilon)
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        amplification = numpy.abs(1 + epsilon * eigenvalues)
+    return arguments.finite_result("eigenvalues, epsilon", amplification, "|1 + ελ|")
 
 
 def smallest_stable_gamma(epsilon: float, omega: float) -> float:
     """The least γ ≥ 0 with ``|1 + ε(−γ + iω)| ≤ 1``: ``(1 − √(1 − ε²ω²))/ε``.
 
-    Raises ValueError when ``εω > 1``: then no diffusion constant helps.
+    Raises ValueError when ``εω > 1``: then no diffusion constant helps. Computed as
+    ``εω²/(1 + √(1 − ε²ω²))``, the same number without the cancellation of
+    ``1 − √(…)`` that would return 0 for small εω.
 
     >>> round(smallest_stable_gamma(0.1, 2.0), 6)
     0.202041
     """
-    epsilon = _positive_float("epsilon", epsilon)
-    if isinstance(omega, bool) or not isinstance(omega, int | float) or not math.isfinite(omega):
-        raise TypeError(f"omega: expected a finite real number, got {omega!r}")
-    omega = abs(float(omega))  # the eigenvalues come in pairs ±iω
-    if epsilon * omega > 1:
-        raise ValueError(f"epsilon, omega: εω = {epsilon * omega} > 1, no γ makes Euler stable")
-    return (1 - math.sqrt(1 - (epsilon * omega) ** 2)) / epsilon
+    epsilon = _epsilon(epsilon)
+    omega = abs(arguments.real("omega", omega))  # the eigenvalues come in pairs ±iω
+    product = epsilon * omega
+    if product > 1:
+        raise ValueError(f"epsilon, omega: εω = {product} > 1, no γ makes Euler stable")
+    return product * omega / (1 + math.sqrt(1 - product * product))
 
 
 # --- the AntisymmetricRNN cell and its end-to-end Jacobian -------------------------------------
@@ -261,8 +288,13 @@ def antisymmetric_rnn_step(
     >>> antisymmetric_rnn_step(numpy.zeros(2), numpy.array([1.0, 0.0]), numpy.eye(2), 0.0, 0.1)
     array([0.07615942, 0.        ])
     """
-    matrix = antisymmetric(weights) - gamma * numpy.eye(len(state))
-    return state + epsilon * numpy.tanh(matrix @ state + pre_input)
+    matrix = _diffused("weights", weights, gamma)
+    state = _state("state", state, len(matrix))
+    pre_input = _state("pre_input", pre_input, len(matrix))
+    epsilon = _epsilon(epsilon)
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        moved = state + epsilon * numpy.tanh(matrix @ state + pre_input)
+    return arguments.finite_result("state, epsilon", moved, "the new state")
 
 
 def gated_antisymmetric_step(
@@ -279,9 +311,24 @@ def gated_antisymmetric_step(
     ...                          numpy.zeros((1, 1)), 0.0, 1.0).round(4)
     array([0.3808])
     """
-    matrix = antisymmetric(weights) - gamma * numpy.eye(len(state))
-    gate = 1 / (1 + numpy.exp(-(matrix @ state + gate_input)))
-    return state + epsilon * gate * numpy.tanh(matrix @ state + candidate_input)
+    matrix = _diffused("weights", weights, gamma)
+    state = _state("state", state, len(matrix))
+    gate_input = _state("gate_input", gate_input, len(matrix))
+    candidate_input = _state("candidate_input", candidate_input, len(matrix))
+    epsilon = _epsilon(epsilon)
+    with numpy.errstate(over="ignore", invalid="ignore"):  # exp(−x) → inf is a gate of 0
+        gate = 1 / (1 + numpy.exp(-(matrix @ state + gate_input)))
+        moved = state + epsilon * gate * numpy.tanh(matrix @ state + candidate_input)
+    return arguments.finite_result("state, epsilon", moved, "the new state")
+
+
+def _diffused(name: str, weights: object, gamma: object) -> numpy.ndarray:
+    """``W − Wᵀ − γI`` from a checked W and γ ≥ 0, refused if it overflows."""
+    weights = _matrix(name, weights)
+    gamma = _gamma(gamma)
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        matrix = weights - weights.T - gamma * numpy.eye(len(weights))
+    return arguments.finite_result(f"{name}, gamma", matrix, "W − Wᵀ − γI")
 
 
 def random_network(
@@ -303,12 +350,12 @@ def random_network(
     >>> bool(numpy.allclose(matrix, -matrix.T)), inputs.shape
     (True, (5, 3))
     """
-    if cell not in ("antisymmetric", "vanilla"):
-        raise ValueError(f"cell: expected 'antisymmetric' or 'vanilla', got {cell!r}")
-    size = _positive_int("size", size)
-    steps = _positive_int("steps", steps)
-    gamma = _positive_float("gamma", gamma, allow_zero=True)
-    rng = numpy.random.default_rng(_positive_int("seed", seed, minimum=0))
+    arguments.choice("cell", cell, CELLS)
+    size = arguments.integer("size", size, 1, MAX_SIZE)
+    steps = arguments.integer("steps", steps, 1, arguments.MAX_STEPS)
+    arguments.within("size, steps", steps * size, arguments.MAX_ELEMENTS, "entries")
+    gamma = _gamma(gamma)
+    rng = numpy.random.default_rng(arguments.seed("seed", seed))
     weights = rng.standard_normal((size, size)) / math.sqrt(size)
     inputs = rng.standard_normal((steps, size))
     if cell == "antisymmetric":
@@ -336,17 +383,25 @@ def run_network(
     (array([0.7616, 0.7616]), array([[0., 0.],
            [0., 0.]]))
     """
-    if cell not in ("antisymmetric", "vanilla"):
-        raise ValueError(f"cell: expected 'antisymmetric' or 'vanilla', got {cell!r}")
-    matrix = _square("matrix", matrix)
-    pre_inputs = _real_array("pre_inputs", pre_inputs, 2)
-    state = _real_array("initial", initial, 1)
-    epsilon = _positive_float("epsilon", epsilon)
-    size = matrix.shape[0]
-    if pre_inputs.shape[1] != size or state.shape[0] != size:
-        raise ValueError(
-            f"pre_inputs, initial: shapes {pre_inputs.shape}, {state.shape} do not fit {size}"
-        )
+    arguments.choice("cell", cell, CELLS)
+    matrix = _matrix("matrix", matrix)
+    size = len(matrix)
+    pre_inputs = _rows("pre_inputs", pre_inputs, size)
+    state = _state("initial", initial, size)
+    epsilon = _epsilon(epsilon)
+    steps = len(pre_inputs)
+    arguments.within("pre_inputs", steps, arguments.MAX_STEPS, "steps")
+    arguments.within("matrix, pre_inputs", steps * size**3, arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    with numpy.errstate(over="ignore", under="ignore", invalid="ignore"):
+        state, product = _unroll(cell, matrix, pre_inputs, state, epsilon)
+    arguments.finite_result("matrix, pre_inputs", state, "h_T")
+    return state, arguments.finite_result("matrix, pre_inputs", product, "∂h_T/∂h_0")
+
+
+def _unroll(cell: Cell, matrix: numpy.ndarray, pre_inputs: numpy.ndarray, state: numpy.ndarray,
+            epsilon: float) -> tuple[numpy.ndarray, numpy.ndarray]:
+    size = len(matrix)
     product = numpy.eye(size)
     for pre_input in pre_inputs:
         activation = matrix @ state + pre_input
@@ -375,6 +430,7 @@ def end_to_end_jacobian(
     >>> end_to_end_jacobian("antisymmetric", size=4, steps=3).shape
     (4, 4)
     """
+    _epsilon(epsilon)
     matrix, inputs = random_network(cell, size=size, steps=steps, gamma=gamma, seed=seed)
     return run_network(cell, matrix, inputs, numpy.zeros(matrix.shape[0]), epsilon)[1]
 
@@ -385,5 +441,12 @@ def eigenvalue_magnitudes(matrix: numpy.ndarray) -> tuple[float, float]:
     >>> eigenvalue_magnitudes(numpy.diag([1.0, 3.0]))
     (2.0, 1.0)
     """
-    magnitudes = numpy.abs(numpy.linalg.eigvals(_square("matrix", matrix)))
-    return float(magnitudes.mean()), float(magnitudes.std())
+    matrix = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
+    if matrix.size == 0:
+        raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
+    magnitudes = numpy.abs(numpy.linalg.eigvals(matrix))
+    # Divided by a power of two near the largest (exact), squares in the spread cannot overflow.
+    largest = float(magnitudes.max())
+    scale = 2.0 ** math.frexp(largest)[1] if largest > 0 else 1.0
+    scaled = magnitudes / scale
+    return float(scaled.mean()) * scale, float(scaled.std()) * scale

@@ -4,32 +4,44 @@
 (fast doubling), on GMP integers, so exact F(10⁶) costs milliseconds. The
 other helpers expose what the chapter measures: how many multiplications
 repeated squaring needs, and how many bits Binet's formula needs.
+
+Bounds (each an error past it, not a wait for memory to run out): indices
+``|n| ≤ MAX_INDEX`` (F(10⁸) has 69 million bits and takes about a second),
+Binet precisions ``2 ≤ bits ≤ MAX_BITS``, the precision scan ``|n| ≤ MAX_SCAN_INDEX``,
+and matrix powers whose entries would stay under ``MAX_POWER_BITS`` bits.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import gmpy2
 import mpmath
+import numpy
+
+from derivations import arguments
 
 Matrix2 = tuple[tuple[int, int], tuple[int, int]]
 
 FIBONACCI_MATRIX: Matrix2 = ((0, 1), (1, 1))
 """Merity's convention: F^n = [[F(n−1), F(n)], [F(n), F(n+1)]]."""
 
-
-def _require_int(value: object, name: str) -> int:
-    # bool is an int subclass, but fib(True) is almost certainly a bug: refuse it.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__} {value!r}")
-    return value
+MAX_INDEX = 10**8
+MAX_BINET_INDEX = 10**7
+MAX_BITS = 2**23
+MAX_SCAN_INDEX = 20_000
+MAX_POWER_BITS = 2**26
+MAX_POWER = 2**64
+MAX_TABLE_ROWS = 100
+GMP_FROM_BITS = 4096  # below this, Python ints multiply faster than GMP's wrapped ones
+LOG2_PHI = math.log2((1 + math.sqrt(5)) / 2)
 
 
 def fib(n: int) -> int:
-    """The exact Fibonacci number F(n) for any integer ``n`` (F(0) = 0, F(1) = 1).
+    """The exact Fibonacci number F(n) for any integer ``|n| ≤ MAX_INDEX`` (F(0) = 0, F(1) = 1).
 
     Negative ``n`` follows F(−n) = (−1)^{n+1} F(n), the only extension that keeps
     F(k+2) = F(k+1) + F(k) for every integer k.
@@ -43,7 +55,7 @@ def fib(n: int) -> int:
     >>> fib(-6), fib(-7)
     (-8, 13)
     """
-    n = _require_int(n, "n")
+    n = arguments.integer("n", n, -MAX_INDEX, MAX_INDEX)
     if n < 0:
         value = fib(-n)
         return value if n % 2 else -value
@@ -68,10 +80,12 @@ def _fast_doubling(n: int) -> tuple[gmpy2.mpz, gmpy2.mpz]:
 
 
 def matrix_product(left: Matrix2, right: Matrix2) -> Matrix2:
-    """The 2×2 integer matrix product ``left @ right``."""
-    (a, b), (c, d) = left
-    (e, f), (g, h) = right
-    return ((a * e + b * g, a * f + b * h), (c * e + d * g, c * f + d * h))
+    """The 2×2 integer matrix product ``left @ right``, exact (entries are Python ints).
+
+    >>> matrix_product(FIBONACCI_MATRIX, numpy.array(FIBONACCI_MATRIX))
+    ((1, 1), (1, 2))
+    """
+    return _product(_matrix2("left", left), _matrix2("right", right))
 
 
 @dataclass(frozen=True)
@@ -83,31 +97,45 @@ class PowerByRepeatedSquaring:
 
 
 def power_by_repeated_squaring(matrix: Matrix2, n: int) -> PowerByRepeatedSquaring:
-    """M^n for ``n ≥ 1`` by left-to-right binary powering, counting the multiplications.
+    """M^n for ``1 ≤ n ≤ MAX_POWER`` by left-to-right binary powering, counting the products.
 
     Each bit after the leading one costs one squaring, and each 1-bit after the
-    leading one one more product: ⌊log₂ n⌋ + popcount(n) − 1 in all.
+    leading one one more product: ⌊log₂ n⌋ + popcount(n) − 1 in all. ``matrix``
+    is any 2×2 of integers (a NumPy int64 array too: its entries become Python ints,
+    which cannot overflow); the power is exact (on GMP integers once its entries may
+    exceed ``GMP_FROM_BITS`` bits) and refused when they could exceed ``MAX_POWER_BITS``
+    bits (they are at most ‖M‖∞ⁿ, ‖M‖∞ the largest absolute row sum).
 
     >>> result = power_by_repeated_squaring(FIBONACCI_MATRIX, 10)
     >>> result.power, result.multiplications
     (((34, 55), (55, 89)), 4)
     """
-    n = _require_int(n, "n")
-    if n < 1:
-        raise ValueError(f"n: expected a positive power, got {n}")
-    result, count = matrix, 0
+    base = _matrix2("matrix", matrix)
+    n = arguments.integer("n", n, 1, MAX_POWER)
+    row_sum = max(abs(base[0][0]) + abs(base[0][1]), abs(base[1][0]) + abs(base[1][1]))
+    bits = math.ceil(n * math.log2(row_sum)) if row_sum > 1 else 0
+    arguments.within("matrix, n", bits, MAX_POWER_BITS, "bits per entry of the power")
+    if bits > GMP_FROM_BITS:
+        base = _map(gmpy2.mpz, base)
+    result, count = base, 0
     for bit in bin(n)[3:]:
-        result, count = matrix_product(result, result), count + 1
+        result, count = _product(result, result), count + 1
         if bit == "1":
-            result, count = matrix_product(result, matrix), count + 1
-    return PowerByRepeatedSquaring(result, count)
+            result, count = _product(result, base), count + 1
+    return PowerByRepeatedSquaring(_map(int, result), count)
 
 
 def binet(n: int, bits: int) -> int:
-    """Binet's formula (φⁿ − ψⁿ)/√5 evaluated with ``bits`` of binary precision, rounded."""
-    n, bits = _require_int(n, "n"), _require_int(bits, "bits")
-    if bits < 2:
-        raise ValueError(f"bits: expected at least 2 bits of precision, got {bits}")
+    """Binet's formula (φⁿ − ψⁿ)/√5 evaluated with ``bits`` of binary precision, rounded.
+
+    ``|n| ≤ MAX_BINET_INDEX`` and ``2 ≤ bits ≤ MAX_BITS`` (GMP aborts the whole
+    interpreter, not just the call, when asked for 10¹² bits).
+
+    >>> binet(10, 8), binet(70, 53), binet(80, 53) == fib(80)
+    (55, 190392490709135, False)
+    """
+    n = arguments.integer("n", n, -MAX_BINET_INDEX, MAX_BINET_INDEX)
+    bits = arguments.integer("bits", bits, 2, MAX_BITS)
     with mpmath.workprec(bits):
         root5 = mpmath.sqrt(5)
         phi, psi = (1 + root5) / 2, (1 - root5) / 2
@@ -118,13 +146,22 @@ def minimal_binet_precision(n: int) -> int:
     """The smallest precision, in bits, at which :func:`binet` rounds to the exact F(n).
 
     Scans every precision upward, so "smallest" is literal and not an assumption
-    of monotonicity; the exact answer comes from :func:`fib`.
+    of monotonicity; the exact answer comes from :func:`fib`. ``|n| ≤ MAX_SCAN_INDEX``
+    (the scan costs about n² bit operations). The scan stops at
+    |n|·log₂φ + 2·log₂|n| + 64 bits, more than rounding error analysis needs
+    (φⁿ carries a relative error of about |n|·2^−bits); reaching that limit
+    means Binet's formula or :func:`fib` is wrong, and is a RuntimeError.
+
+    >>> minimal_binet_precision(80)
+    61
     """
-    exact = fib(_require_int(n, "n"))
-    bits = 2
-    while binet(n, bits) != exact:
-        bits += 1
-    return bits
+    n = arguments.integer("n", n, -MAX_SCAN_INDEX, MAX_SCAN_INDEX)
+    exact = fib(n)
+    limit = math.ceil(abs(n) * LOG2_PHI) + 2 * abs(n).bit_length() + 64
+    for bits in range(2, limit + 1):
+        if binet(n, bits) == exact:
+            return bits
+    raise RuntimeError(f"n: no precision up to {limit} bits makes Binet's formula give F({n})")
 
 
 @dataclass(frozen=True)
@@ -138,9 +175,44 @@ class BinetPrecision:
 
 
 def binet_precision_table(ns: Sequence[int] = (10, 100, 1000, 5000)) -> list[BinetPrecision]:
-    """For each n: how many bits Binet needs, against the prediction n·log₂φ."""
-    log2_phi = math.log2((1 + math.sqrt(5)) / 2)
+    """For each n: how many decimal digits |F(n)| has, and how many bits Binet needs against
+    the prediction |n|·log₂φ. At most ``MAX_TABLE_ROWS`` rows.
+
+    >>> binet_precision_table([10])
+    [BinetPrecision(n=10, digits_of_fib=2, predicted_bits=6.94..., minimal_bits=8)]
+    """
+    if isinstance(ns, str | bytes) or not isinstance(ns, Sequence | numpy.ndarray):
+        raise TypeError(f"ns: expected a sequence of ints, got {type(ns).__name__}")
+    arguments.within("ns", len(ns), MAX_TABLE_ROWS, "rows")
+    indices = [arguments.integer("ns", n, -MAX_SCAN_INDEX, MAX_SCAN_INDEX) for n in ns]
     return [
-        BinetPrecision(n, len(str(fib(n))), n * log2_phi, minimal_binet_precision(n))
-        for n in ns
+        BinetPrecision(n, len(str(abs(fib(n)))), abs(n) * LOG2_PHI, minimal_binet_precision(n))
+        for n in indices
     ]
+
+
+def _matrix2(name: str, value: object) -> Matrix2:
+    """A 2×2 of integers (nested tuples or lists, or an integer array) as Python ints."""
+    rows = value.tolist() if isinstance(value, numpy.ndarray) and value.dtype.kind in "iu" \
+        else value
+    if not (isinstance(rows, tuple | list) and len(rows) == 2
+            and all(isinstance(row, tuple | list) and len(row) == 2 for row in rows)):
+        raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {type(value).__name__} "
+                        f"{arguments.shown(value)}")
+    (a, b), (c, d) = rows
+    entries = (a, b, c, d)
+    if not all(type(entry) is int or isinstance(entry, numpy.integer) for entry in entries):
+        raise TypeError(f"{name}: expected a 2×2 matrix of ints, got {arguments.shown(value)}")
+    return (int(a), int(b)), (int(c), int(d))
+
+
+def _product(left: Matrix2, right: Matrix2) -> Matrix2:
+    """The product of two 2×2 matrices of Python ints or of GMP integers."""
+    (a, b), (c, d) = left
+    (e, f), (g, h) = right
+    return ((a * e + b * g, a * f + b * h), (c * e + d * g, c * f + d * h))
+
+
+def _map(convert: Callable[[Any], Any], matrix: Matrix2) -> Matrix2:
+    (a, b), (c, d) = matrix
+    return (convert(a), convert(b)), (convert(c), convert(d))

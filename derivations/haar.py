@@ -5,6 +5,8 @@ under every fixed rotation). The statistics have exact Haar values, for every
 n ≥ 2 (Diaconis & Shahshahani 1994): E[tr W] = 0, E[(tr W)²] = 1, E[W₁₁] = 0,
 n·E[W₁₁²] = 1. Each estimate comes with its standard error, so a deviation
 can be read in units of sampling noise.
+
+Bounds: at most ``MAX_SAMPLES`` samples and ``arguments.MAX_ELEMENTS`` entries in a batch.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 
 import numpy
 
-from derivations.init import householder_haar
+from derivations import arguments
+from derivations.init import _householder_haar
 
 Recipe = Callable[[numpy.ndarray], numpy.ndarray]
 
@@ -29,7 +32,7 @@ def _mezzadri_qr(gaussians: numpy.ndarray) -> numpy.ndarray:
 
 
 def _reflectors(gaussians: numpy.ndarray) -> numpy.ndarray:
-    return numpy.stack([householder_haar(gaussian) for gaussian in gaussians])
+    return numpy.stack([_householder_haar(gaussian, overwrite=False) for gaussian in gaussians])
 
 
 def _svd_u(gaussians: numpy.ndarray) -> numpy.ndarray:
@@ -50,6 +53,7 @@ RECIPES: dict[str, tuple[str, Recipe]] = {
     "polar": ("polar factor U Vᵀ (this library's method='svd')", _polar),
 }
 CONSTANT = 1e-9  # a standard error below this means every sample gave the same value
+MAX_SAMPLES = 100_000
 HAAR_VALUES = {"mean trace": 0.0, "mean trace²": 1.0, "mean W₁₁": 0.0, "n · mean W₁₁²": 1.0}
 
 
@@ -77,23 +81,31 @@ def samples(recipe: str, size: int, count: int, seed: int) -> numpy.ndarray:
     >>> samples("polar", 3, 2, seed=0).shape
     (2, 3, 3)
     """
-    if recipe not in RECIPES:
-        raise ValueError(f"recipe: expected one of {tuple(RECIPES)}, got {recipe!r}")
-    if isinstance(size, bool) or not isinstance(size, int) or size < 2:
-        raise ValueError(f"size: expected an int ≥ 2, got {size!r}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 2:
-        raise ValueError(f"count: expected an int ≥ 2, got {count!r}")
-    gaussians = numpy.random.default_rng(seed).standard_normal((count, size, size))
+    arguments.choice("recipe", recipe, tuple(RECIPES))
+    size = arguments.integer("size", size, 2)
+    count = arguments.integer("count", count, 2, MAX_SAMPLES)
+    arguments.within("size, count", count * size * size, arguments.MAX_ELEMENTS, "entries")
+    arguments.within("size, count", count * size**3, arguments.MAX_OPERATIONS, "multiply-adds")
+    gaussians = numpy.random.default_rng(arguments.seed("seed", seed)).standard_normal(
+        (count, size, size))
     return RECIPES[recipe][1](gaussians)
 
 
 def estimates(matrices: numpy.ndarray) -> list[Estimate]:
     """The four Haar statistics of a stack of square matrices, with standard errors.
 
+    ``matrices`` is a finite real array of shape (count, n, n) with count ≥ 2 (a
+    standard error needs two samples) and n ≥ 1.
+
     >>> [round(e.haar, 1) for e in estimates(samples("qr-mezzadri", 4, 100, seed=1))]
     [0.0, 1.0, 0.0, 1.0]
     """
-    size = matrices.shape[-1]
+    matrices = arguments.array("matrices", matrices, 3)
+    count, rows, size = matrices.shape
+    if rows != size or size == 0 or count < 2:
+        raise ValueError("matrices: expected at least 2 square matrices of size ≥ 1, "
+                         f"got shape {matrices.shape}")
+    matrices = matrices.astype(numpy.float64, copy=False)  # integer squares would wrap around
     trace = numpy.trace(matrices, axis1=-2, axis2=-1)
     corner = matrices[:, 0, 0]
     values = {
@@ -102,8 +114,9 @@ def estimates(matrices: numpy.ndarray) -> list[Estimate]:
         "mean W₁₁": corner,
         "n · mean W₁₁²": size * corner**2,
     }
-    count = len(matrices)
-    return [
-        Estimate(name, float(v.mean()), float(v.std(ddof=1) / numpy.sqrt(count)), HAAR_VALUES[name])
-        for name, v in values.items()
-    ]
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        found = [Estimate(name, float(v.mean()), float(v.std(ddof=1) / numpy.sqrt(count)),
+                          HAAR_VALUES[name]) for name, v in values.items()]
+    if not all(numpy.isfinite([e.mean, e.standard_error]).all() for e in found):
+        raise arguments.ResultOverflowError("matrices: the statistics overflow float64")
+    return found

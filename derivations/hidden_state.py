@@ -5,23 +5,22 @@ Two weight matrices of the same size are compared: a Haar orthogonal one
 the "well-scaled" random init. The orthogonal norm is 1 at every step
 (theorem ``orthogonal-powers``); the Gaussian one wanders and, over long
 horizons, grows or decays like ρ(W)ᵗ.
+
+Bounds: sizes up to ``MAX_SIZE``, at most ``arguments.MAX_STEPS`` steps; a norm
+that overflows float64 is refused rather than returned as inf.
 """
 
 from __future__ import annotations
 
 import numpy
 
+from derivations import arguments
 from derivations.init import orthogonal
 
 SIZE = 64
 SEED = 2016
 SHORT, LONG = 64, 1000
-
-
-def _check_positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name}: expected a positive int, got {value!r}")
-    return value
+MAX_SIZE = 2048  # an n×n eigenvalue problem costs about n³: 2048³ ≈ 10¹⁰
 
 
 def weight_matrices(size: int = SIZE, seed: int = SEED) -> dict[str, numpy.ndarray]:
@@ -30,8 +29,8 @@ def weight_matrices(size: int = SIZE, seed: int = SEED) -> dict[str, numpy.ndarr
     >>> {k: v.shape for k, v in weight_matrices(4).items()}
     {'orthogonal': (4, 4), 'gaussian': (4, 4)}
     """
-    _check_positive("size", size)
-    rng = numpy.random.default_rng(seed)
+    size = arguments.integer("size", size, 1, MAX_SIZE)
+    rng = numpy.random.default_rng(arguments.seed("seed", seed))
     return {
         "orthogonal": orthogonal((size, size), rng=rng),
         "gaussian": rng.standard_normal((size, size)) / numpy.sqrt(size),
@@ -45,26 +44,46 @@ def hidden_state_norms(matrix: numpy.ndarray, steps: int, seed: int = SEED) -> n
     >>> bool(numpy.allclose(norms, 1.0))
     True
     """
-    _check_positive("steps", steps)
-    h = numpy.random.default_rng(seed + 1).standard_normal(matrix.shape[0])
+    matrix = arguments.square("matrix", matrix, maximum=MAX_SIZE)
+    steps = arguments.integer("steps", steps, 0, arguments.MAX_STEPS)
+    seed = arguments.seed("seed", seed)
+    size = matrix.shape[0]
+    if size == 0:
+        raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
+    arguments.within("matrix, steps", steps * size * size, arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    h = numpy.random.default_rng(seed + 1).standard_normal(size)
     h /= numpy.linalg.norm(h)
     norms = numpy.empty(steps + 1)
     norms[0] = 1.0
-    for t in range(1, steps + 1):
-        h = matrix @ h
-        norms[t] = numpy.linalg.norm(h)
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        for t in range(1, steps + 1):
+            h = matrix @ h
+            norms[t] = numpy.linalg.norm(h)
+    finite = numpy.isfinite(norms)
+    if not finite.all():
+        raise arguments.ResultOverflowError(
+            f"matrix, steps: ‖h_t‖ overflows float64 at t = {int(numpy.argmin(finite))}")
     return norms
 
 
 def eigenvalues(matrix: numpy.ndarray) -> numpy.ndarray:
-    """The eigenvalues, sorted by angle (for drawing)."""
-    values = numpy.linalg.eigvals(matrix)
+    """The eigenvalues of a finite square matrix, sorted by angle (for drawing).
+
+    >>> eigenvalues(numpy.array([[0.0, -1.0], [1.0, 0.0]]))
+    array([0.-1.j, 0.+1.j])
+    """
+    values = numpy.linalg.eigvals(_eigen_input(matrix))
     return values[numpy.argsort(numpy.angle(values))]
 
 
 def spectral_radius(matrix: numpy.ndarray) -> float:
-    """ρ(W) = max |λ|: the long-run growth factor per step."""
-    return float(numpy.abs(numpy.linalg.eigvals(matrix)).max())
+    """ρ(W) = max |λ|: the long-run growth factor per step.
+
+    >>> spectral_radius(numpy.diag([0.5, -2.0]))
+    2.0
+    """
+    return float(numpy.abs(numpy.linalg.eigvals(_eigen_input(matrix))).max())
 
 
 def rotation_orbit(angle: float, steps: int) -> numpy.ndarray:
@@ -73,7 +92,8 @@ def rotation_orbit(angle: float, steps: int) -> numpy.ndarray:
     >>> rotation_orbit(numpy.pi / 2, 2).round(12).tolist()
     [[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]]
     """
-    _check_positive("steps", steps)
+    angle = arguments.real("angle", angle)
+    steps = arguments.integer("steps", steps, 0, arguments.MAX_STEPS)
     rotation = numpy.array([[numpy.cos(angle), -numpy.sin(angle)],
                             [numpy.sin(angle), numpy.cos(angle)]])
     points = numpy.empty((steps + 1, 2))
@@ -81,3 +101,10 @@ def rotation_orbit(angle: float, steps: int) -> numpy.ndarray:
     for t in range(1, steps + 1):
         points[t] = rotation @ points[t - 1]
     return points
+
+
+def _eigen_input(matrix: object) -> numpy.ndarray:
+    checked = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
+    if checked.size == 0:
+        raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
+    return checked

@@ -22,17 +22,25 @@ of lengths rows, rows − 1, … (Stewart 1980; Chapter 2 derives why). So
 a square matrix) and asks LAPACK's blocked ``orgqr`` to multiply the
 reflectors out (half the flops of factor-then-form). Measured with
 ``benchmarks/orthogonal_init.py``.
+
+Bounds: at most ``arguments.MAX_ELEMENTS`` entries per result and ``MAX_GATES``
+gate blocks. ``gain`` must keep the result inside its dtype: |gain| at most the
+dtype's largest number (3.4e38 for float32) and, unless 0, at least tiny/eps
+(1e-31 for float32, 1e-292 for float64) so that entries which underflow lose no
+more than a rounding error; :func:`identity`, whose entries are the gain itself,
+needs only the smallest normal number.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Sequence
 from typing import Literal
 
 import numpy
 import scipy.linalg
+
+from derivations import arguments
 
 Method = Literal["qr", "svd"]
 Convention = Literal["torch", "keras"]
@@ -43,22 +51,29 @@ CONVENTIONS: tuple[str, ...] = ("torch", "keras")
 DTYPES: tuple[numpy.dtype, ...] = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
 # orgqr's blocked algorithm wants lwork ≥ cols·nb; LAPACK's default block size nb is 32.
 ORGQR_BLOCK = 64
+MAX_GATES = 1024
 
 
 def _generator(rng: RandomSource) -> numpy.random.Generator:
     if isinstance(rng, numpy.random.Generator):
         return rng
-    if rng is None or (isinstance(rng, numbers.Integral) and not isinstance(rng, bool)):
-        return numpy.random.default_rng(rng)
-    raise TypeError(f"rng: expected an int seed, a numpy.random.Generator or None, got {rng!r}")
+    if rng is None:
+        return numpy.random.default_rng()
+    if isinstance(rng, bool) or not isinstance(rng, int | numpy.integer):
+        raise TypeError(f"rng: expected an int seed, a numpy.random.Generator or None, "
+                        f"got {type(rng).__name__} {arguments.shown(rng)}")
+    return numpy.random.default_rng(arguments.seed("rng", rng))
 
 
 def _dimensions(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
-    if isinstance(shape, str | bytes) or not isinstance(shape, Sequence):
-        raise TypeError(f"shape: expected a sequence of ints, got {shape!r}")
+    if isinstance(shape, str | bytes) or not (
+            isinstance(shape, Sequence)
+            or (isinstance(shape, numpy.ndarray) and shape.ndim == 1)):
+        raise TypeError(f"shape: expected a sequence of ints, got {arguments.shown(shape)}")
     for size in shape:
-        if isinstance(size, bool) or not isinstance(size, numbers.Integral):
-            raise TypeError(f"shape: expected int dimensions, got {size!r} in {tuple(shape)!r}")
+        if isinstance(size, bool) or not isinstance(size, int | numpy.integer):
+            raise TypeError(f"shape: expected int dimensions, got {arguments.shown(size)} "
+                            f"in {arguments.shown(tuple(shape))}")
         if size < 0:
             raise ValueError(f"shape: dimensions must be non-negative, got {tuple(shape)!r}")
     if len(shape) < minimum:
@@ -68,22 +83,48 @@ def _dimensions(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
     return tuple(int(size) for size in shape)
 
 
+def _allocated(shape: Sequence[int], minimum: int = 2) -> tuple[int, ...]:
+    """:func:`_dimensions` of an array about to be allocated: at most MAX_ELEMENTS entries."""
+    dims = _dimensions(shape, minimum)
+    arguments.within("shape", math.prod(dims), arguments.MAX_ELEMENTS, "entries")
+    return dims
+
+
 def _dtype(dtype: object) -> numpy.dtype:
     try:
         resolved = None if dtype is None else numpy.dtype(dtype)  # type: ignore[call-overload]
-    except TypeError:
+    except (TypeError, ValueError):
         resolved = None
     if resolved is None or resolved not in DTYPES:
-        raise TypeError(f"dtype: expected float32 or float64, got {dtype!r}")
+        raise TypeError(f"dtype: expected float32 or float64, got {arguments.shown(dtype)}")
     return resolved
 
 
-def _gain(gain: object) -> float:
-    if isinstance(gain, bool) or not isinstance(gain, numbers.Real):
-        raise TypeError(f"gain: expected a real number, got {gain!r}")
-    if not math.isfinite(float(gain)):
-        raise ValueError(f"gain: expected a finite number, got {gain!r}")
-    return float(gain)
+def _gain(gain: object, dtype: numpy.dtype, smallest: float) -> float:
+    """``gain`` if ``gain`` times entries of magnitude ≤ 1 fits ``dtype`` with its digits.
+
+    Above the dtype's largest number the result would be inf; below ``smallest`` (but not 0)
+    its entries would underflow to zero or to subnormals that keep few digits.
+    """
+    scale = arguments.real("gain", gain)
+    info = numpy.finfo(dtype)
+    if abs(scale) > float(info.max):
+        raise arguments.ResultOverflowError(
+            f"gain: {scale:g} overflows {dtype} (largest {float(info.max):g})")
+    if 0 < abs(scale) < smallest:
+        raise ValueError(f"gain: {scale:g} underflows {dtype}: expected 0 or |gain| ≥ "
+                         f"{smallest:.3g} (float64 reaches down to {_SMALLEST_GAIN_64:.3g})")
+    return scale
+
+
+def _smallest_orthogonal_gain(dtype: numpy.dtype) -> float:
+    # An entry that underflows loses at most the smallest normal number, tiny; with
+    # |gain| ≥ tiny/eps that is at most one rounding error of the matrix norm |gain|.
+    info = numpy.finfo(dtype)
+    return float(info.tiny / info.eps)
+
+
+_SMALLEST_GAIN_64 = _smallest_orthogonal_gain(numpy.dtype(numpy.float64))
 
 
 def matrix_shape(shape: Sequence[int], convention: Convention = "torch") -> tuple[int, int]:
@@ -96,11 +137,9 @@ def matrix_shape(shape: Sequence[int], convention: Convention = "torch") -> tupl
     ((64, 75), (75, 64))
     """
     dims = _dimensions(shape)
-    if convention == "torch":
+    if arguments.choice("convention", convention, CONVENTIONS) == "torch":
         return dims[0], math.prod(dims[1:])
-    if convention == "keras":
-        return math.prod(dims[:-1]), dims[-1]
-    raise ValueError(f"convention: expected one of {CONVENTIONS}, got {convention!r}")
+    return math.prod(dims[:-1]), dims[-1]
 
 
 def householder_haar(gaussians: numpy.ndarray, *, overwrite: bool = False) -> numpy.ndarray:
@@ -119,13 +158,23 @@ def householder_haar(gaussians: numpy.ndarray, *, overwrite: bool = False) -> nu
     >>> bool(numpy.allclose(q.T @ q, numpy.eye(3)))
     True
     """
-    if not isinstance(gaussians, numpy.ndarray) or gaussians.ndim != 2:
-        raise TypeError(f"gaussians: expected a 2-D numpy array, got {type(gaussians).__name__}")
+    gaussians = arguments.array("gaussians", gaussians, 2, kind="float", finite=False)
     rows, cols = gaussians.shape
     if rows < cols:
         raise ValueError(f"gaussians: expected rows ≥ cols, got shape {gaussians.shape}")
-    if gaussians.dtype not in DTYPES:
-        raise TypeError(f"gaussians: expected float32 or float64 entries, got {gaussians.dtype}")
+    if not isinstance(overwrite, bool | numpy.bool_):
+        raise TypeError(f"overwrite: expected a bool, got {type(overwrite).__name__}")
+    # Only the lower trapezoid is read; inf or nan there would make a non-orthogonal "Q".
+    if not numpy.isfinite(numpy.tril(gaussians)).all():
+        raise ValueError("gaussians: expected finite entries on and below the diagonal")
+    return _householder_haar(gaussians, overwrite=bool(overwrite))
+
+
+def _householder_haar(gaussians: numpy.ndarray, *, overwrite: bool) -> numpy.ndarray:
+    """:func:`householder_haar` without the checks, for callers that drew ``gaussians``."""
+    rows, cols = gaussians.shape
+    if cols == 0:
+        return numpy.zeros((rows, 0), dtype=gaussians.dtype)
     dtype = gaussians.dtype
     reflectors = numpy.asfortranarray(gaussians) if overwrite else numpy.array(gaussians, order="F")
     larfg, orgqr = scipy.linalg.lapack.get_lapack_funcs(("larfg", "orgqr"), dtype=dtype)
@@ -150,10 +199,20 @@ def polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
     Unlike U alone, U Vᵀ does not depend on the sign convention of the SVD
     routine, and polar(OA) = O·polar(A), which makes it Haar.
 
+    ``gaussian`` is a finite real 2-D array (an integer one gives float64); inf or
+    nan would send LAPACK's SVD into an endless iteration.
+
     >>> q = polar_factor(numpy.random.default_rng(2).standard_normal((5, 2)))
     >>> bool(numpy.allclose(q.T @ q, numpy.eye(2)))
     True
     """
+    gaussian = arguments.array("gaussian", gaussian, 2)
+    if gaussian.size == 0:
+        return numpy.zeros(gaussian.shape, dtype=numpy.result_type(gaussian.dtype, 1.0))
+    return _polar_factor(gaussian)
+
+
+def _polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
     u, _, vt = numpy.linalg.svd(gaussian, full_matrices=False)
     return u @ vt
 
@@ -184,12 +243,11 @@ def orthogonal(
     >>> wide.dtype.name, bool(numpy.allclose(wide @ wide.T, 4 * numpy.eye(2), atol=1e-5))
     ('float32', True)
     """
-    dims = _dimensions(shape)
+    dims = _allocated(shape)
     rows, cols = matrix_shape(dims, convention)
-    scale = _gain(gain)
     resolved = _dtype(dtype)
-    if method not in METHODS:
-        raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
+    scale = _gain(gain, resolved, _smallest_orthogonal_gain(resolved))
+    arguments.choice("method", method, METHODS)
     generator = _generator(rng)
     if rows == 0 or cols == 0:
         return numpy.zeros(dims, dtype=resolved)
@@ -198,9 +256,9 @@ def orthogonal(
         gaussians = numpy.zeros(tall, dtype=resolved, order="F")
         for j in range(tall[1]):  # only what householder_haar reads: on and below the diagonal
             generator.standard_normal(out=gaussians[j:, j], dtype=resolved)
-        q = householder_haar(gaussians, overwrite=True)
+        q = _householder_haar(gaussians, overwrite=True)
     else:
-        q = polar_factor(generator.standard_normal(tall[::-1], dtype=resolved).T)
+        q = _polar_factor(generator.standard_normal(tall[::-1], dtype=resolved).T)
     # A C-ordered (rows, cols) array is a Fortran-ordered (cols, rows) one: for rows ≤ cols the
     # transpose is the result at no cost (for square shapes Qᵀ is as Haar as Q); tall ones copy.
     if rows <= cols:
@@ -231,15 +289,19 @@ def orthogonal_gates(
     >>> w.shape, bool(numpy.allclose(w[3:6].T @ w[3:6], numpy.eye(3)))
     ((12, 3), True)
     """
-    (size,) = _dimensions((hidden,), minimum=1)
-    (count,) = _dimensions((gates,), minimum=1)
+    size = arguments.integer("hidden", hidden, 0)
+    count = arguments.integer("gates", gates, 0, MAX_GATES)
+    arguments.within("hidden, gates", count * size * size, arguments.MAX_ELEMENTS, "entries")
+    resolved = _dtype(dtype)
+    _gain(gain, resolved, _smallest_orthogonal_gain(resolved))
+    arguments.choice("method", method, METHODS)
     generator = _generator(rng)
     blocks = [
-        orthogonal((size, size), gain=gain, rng=generator, dtype=dtype, method=method)
+        orthogonal((size, size), gain=gain, rng=generator, dtype=resolved, method=method)
         for _ in range(count)
     ]
     if not blocks:
-        return numpy.zeros((0, size), dtype=_dtype(dtype))
+        return numpy.zeros((0, size), dtype=resolved)
     return numpy.concatenate(blocks, axis=0)
 
 
@@ -255,10 +317,13 @@ def identity(
     array([[1., 0., 0.],
            [0., 1., 0.]])
     """
-    dims = _dimensions(shape)
+    dims = _allocated(shape)
     if len(dims) != 2:
         raise ValueError(f"shape: identity needs exactly 2 dimensions, got {dims!r}")
-    return _gain(gain) * numpy.eye(*dims, dtype=_dtype(dtype))
+    resolved = _dtype(dtype)
+    # The entries are gain itself: refused where it would be inf, or subnormal (few digits).
+    scale = _gain(gain, resolved, float(numpy.finfo(resolved).tiny))
+    return scale * numpy.eye(*dims, dtype=resolved)
 
 
 def dirac(shape: Sequence[int], *, groups: int = 1, dtype: object = numpy.float64) -> numpy.ndarray:
@@ -273,15 +338,17 @@ def dirac(shape: Sequence[int], *, groups: int = 1, dtype: object = numpy.float6
     array([[1., 0.],
            [0., 1.]])
     """
-    dims = _dimensions(shape, minimum=3)
+    dims = _allocated(shape, minimum=3)
     if len(dims) > 5:
         raise ValueError(f"shape: dirac needs 3, 4 or 5 dimensions, got {len(dims)} in {dims!r}")
-    (group_count,) = _dimensions((groups,), minimum=1)
-    if group_count == 0 or dims[0] % group_count:
+    group_count = arguments.integer("groups", groups, 1)
+    if dims[0] % group_count:
         raise ValueError(
             f"groups: expected a positive divisor of the {dims[0]} output channels, got {groups!r}"
         )
     kernel = numpy.zeros(dims, dtype=_dtype(dtype))
+    if 0 in dims[2:]:  # no spatial centre to put the ones at
+        return kernel
     per_group = dims[0] // group_count
     centre = tuple(size // 2 for size in dims[2:])
     for group in range(group_count):

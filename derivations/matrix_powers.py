@@ -3,6 +3,9 @@
 Vanishing and exploding examples are symmetric, W = Q diag(λ) Qᵀ with Q a
 random orthogonal matrix, so their eigenvalues are the chosen λ and, being
 normal, ‖Wᵗ‖₂ = ρ(W)ᵗ exactly: the plotted norm is the theorem, not a fit.
+
+Bounds: sizes up to ``MAX_SIZE``; a stack of powers holds at most
+``arguments.MAX_ELEMENTS`` entries, and is refused if a power overflows float64.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Literal
 
 import numpy
 
+from derivations import arguments
 from derivations.init import orthogonal
 
 Kind = Literal["vanishing", "exploding", "orthogonal"]
@@ -24,15 +28,19 @@ SPECTRA: dict[str, tuple[float, ...]] = {
 KINDS: tuple[Kind, ...] = ("vanishing", "exploding", "orthogonal")
 STEPS = 64  # as in Merity's videos
 SEED = 2016
+MAX_SIZE = 2048  # an n×n eigen- or singular-value problem costs about n³: 2048³ ≈ 10¹⁰
 
 
 def example_matrix(kind: Kind, size: int = 5, seed: int = SEED) -> numpy.ndarray:
-    """The ``size``×``size`` example matrix of ``kind``, reproducible from ``seed``."""
-    if kind not in KINDS:
-        raise ValueError(f"kind: expected one of {KINDS}, got {kind!r}")
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"size: expected a positive int, got {size!r}")
-    basis = orthogonal((size, size), rng=seed)
+    """The ``size``×``size`` example matrix of ``kind``, reproducible from ``seed``.
+
+    >>> w = example_matrix("exploding")
+    >>> [round(float(v), 6) for v in numpy.linalg.eigvalsh(w)]
+    [-0.8, -0.5, 0.6, 0.7, 1.1]
+    """
+    arguments.choice("kind", kind, KINDS)
+    size = arguments.integer("size", size, 1, MAX_SIZE)
+    basis = orthogonal((size, size), rng=arguments.seed("seed", seed))
     if kind == "orthogonal":
         return basis
     spectrum = numpy.resize(numpy.array(SPECTRA[kind]), size)
@@ -40,21 +48,59 @@ def example_matrix(kind: Kind, size: int = 5, seed: int = SEED) -> numpy.ndarray
 
 
 def powers(matrix: numpy.ndarray, steps: int = STEPS) -> numpy.ndarray:
-    """The stack W⁰, W¹, …, W^steps, built by repeated multiplication as an RNN would."""
-    if steps < 0:
-        raise ValueError(f"steps: expected a non-negative int, got {steps}")
-    stack = numpy.empty((steps + 1, *matrix.shape))
-    stack[0] = numpy.eye(matrix.shape[0])
-    for t in range(1, steps + 1):
-        stack[t] = stack[t - 1] @ matrix
+    """The stack W⁰, W¹, …, W^steps, built by repeated multiplication as an RNN would.
+
+    ``matrix`` is a finite real square array; ``steps`` ≤ ``arguments.MAX_STEPS``. A power
+    that overflows float64 is refused (ResultOverflowError) rather than returned as inf.
+
+    >>> powers(numpy.array([[0.0, 1.0], [1.0, 1.0]]), 3)[3]
+    array([[1., 2.],
+           [2., 3.]])
+    """
+    matrix = arguments.square("matrix", matrix, maximum=MAX_SIZE)
+    steps = arguments.integer("steps", steps, 0, arguments.MAX_STEPS)
+    size = matrix.shape[0]
+    arguments.within("matrix, steps", (steps + 1) * size * size, arguments.MAX_ELEMENTS,
+                     "entries")
+    arguments.within("matrix, steps", steps * size**3, arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    stack = numpy.empty((steps + 1, size, size))
+    stack[0] = numpy.eye(size)
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        for t in range(1, steps + 1):
+            stack[t] = stack[t - 1] @ matrix
+    finite = numpy.isfinite(stack).all(axis=(1, 2))
+    if not finite.all():
+        raise arguments.ResultOverflowError(
+            f"matrix, steps: W^{int(numpy.argmin(finite))} overflows float64; "
+            "ask for fewer steps")
     return stack
 
 
 def spectral_norms(stack: numpy.ndarray) -> numpy.ndarray:
-    """‖Wᵗ‖₂ (largest singular value) for each matrix in ``stack``."""
+    """‖Wᵗ‖₂ (largest singular value) for each matrix in ``stack`` (finite, real, 3-D).
+
+    >>> spectral_norms(numpy.array([[[3.0, 0.0], [0.0, -4.0]]]))
+    array([4.])
+    """
+    stack = arguments.array("stack", stack, 3)
+    count, rows, cols = stack.shape
+    if rows == 0 or cols == 0:
+        raise ValueError(f"stack: expected matrices at least 1×1, got shape {stack.shape}")
+    arguments.within("stack", count * rows * cols * min(rows, cols), arguments.MAX_OPERATIONS,
+                     "multiply-adds")
+    if count == 0:
+        return numpy.zeros(0)
     return numpy.linalg.norm(stack, ord=2, axis=(1, 2))
 
 
 def spectral_radius(matrix: numpy.ndarray) -> float:
-    """ρ(W) = max |λ|."""
+    """ρ(W) = max |λ| of a finite square matrix, real or complex.
+
+    >>> spectral_radius(numpy.array([[0.5, 1.0], [0.0, -3.0]]))
+    3.0
+    """
+    matrix = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
+    if matrix.size == 0:
+        raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
     return float(numpy.max(numpy.abs(numpy.linalg.eigvals(matrix))))

@@ -3,58 +3,160 @@
 Python's ``http.server`` ignores ``Range``, which stops browsers seeking in
 videos, and sends text uncompressed, which no real static host does; this is
 the same server with both, used by ``make serve`` and the browser tests alike.
+It also behaves like a real host where ``http.server`` does not: every request
+gets an answer (a malformed path is a 400, a missing page the site's own
+``404.html``), nothing outside the site is served (symlinks leading out are
+404s) and no directory is listed; idle connections are closed after
+``IDLE_SECONDS``; the listen queue holds ``LISTEN_BACKLOG`` connections, not
+five, so a page's burst of requests is not dropped and retried a second later.
 
-    python -m sitebuild.serve [--port 8000] [--directory build/site]
+    python -m sitebuild.serve [--port 8000] [--host 127.0.0.1] [--directory build/site]
+
+Exit status: 0 after Ctrl-C, 1 if the site is not built or the address cannot be
+listened on (a port in use, say), 2 for a usage error (a port that is not 0–65535).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gzip
 import io
 import os
 import re
 import sys
+import urllib.parse
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from typing import BinaryIO
 
 from sitebuild.paths import BUILD
 
-RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
+IDLE_SECONDS = 15.0  # a connection that sends nothing for this long is closed
+LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn
+NOT_FOUND_PAGE = "404.html"
+
+RANGE = re.compile(r"^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$", re.IGNORECASE)
+DIGITS = 18  # longer numbers are beyond any file: compared as such, never converted
+UNSATISFIABLE = (-1, -1)
+
+
+def byte_range(header: str | None, size: int) -> tuple[int, int] | None:
+    """The inclusive (first, last) byte a ``Range`` header asks of a ``size``-byte file.
+
+    None means "ignore the header and send the whole file": no header, a syntax this
+    server does not serve (several ranges, another unit) or an invalid range (last
+    before first), as RFC 9110 §14.2 allows. ``UNSATISFIABLE`` means a 416: the range
+    starts at or beyond the end, or asks for the last 0 bytes.
+
+    >>> byte_range("bytes=0-99", 1000), byte_range("bytes=-100", 1000)
+    ((0, 99), (900, 999))
+    >>> byte_range("bytes=5-2", 1000) is None, byte_range("bytes=1000-", 1000) == UNSATISFIABLE
+    (True, True)
+    """
+    match = RANGE.match(header or "")
+    if not match:
+        return None
+    first, last = (_number(text, size) for text in match.groups())
+    if first is None and last is None:
+        return None
+    if first is None:  # a suffix: the last `last` bytes
+        if last == 0 or size == 0:
+            return UNSATISFIABLE
+        return max(0, size - last), size - 1
+    if last is not None and last < first:
+        return None
+    if first >= size:
+        return UNSATISFIABLE
+    return first, size - 1 if last is None else min(last, size - 1)
+
+
+def _number(text: str, size: int) -> int | None:
+    digits = text.lstrip("0") or ("0" if text else "")
+    if not digits:
+        return None
+    return int(digits) if len(digits) <= DIGITS else max(size, 10**DIGITS)
 
 
 class StaticSiteHandler(SimpleHTTPRequestHandler):
-    """Serves files: a single ``Range: bytes=a-b`` for media, gzip for text when accepted."""
+    """Serves the files under ``directory``: ranges for media, gzip for text, 404 page."""
 
-    def send_head(self):  # type: ignore[override]
-        match = RANGE.match(self.headers.get("Range", ""))
-        path = self.translate_path(self.path)
-        if not os.path.isfile(path):
-            return super().send_head()
-        if not match:
-            if "gzip" in self.headers.get("Accept-Encoding", "") and \
-                    self.guess_type(path).startswith(COMPRESSIBLE):
-                return self._send_gzipped(path)
-            return super().send_head()
-        size = os.path.getsize(path)
-        first, last = match.groups()
-        start = int(first) if first else max(0, size - int(last or 0))
-        end = min(int(last), size - 1) if first and last else size - 1
-        if start >= size or start > end:
-            self.send_error(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+    server: SiteServer
+    # Headers and body are separate writes: without TCP_NODELAY, Nagle's algorithm can hold
+    # the body's last segment until the client's delayed ACK, 40 ms later.
+    disable_nagle_algorithm = True
+    # Errors in a request line are answered before its version is known; http.server would
+    # answer them in HTTP/0.9, a body with no status line, which clients read as no answer.
+    default_request_version = "HTTP/1.0"
+
+    def setup(self) -> None:
+        self.timeout = self.server.idle_timeout  # read by StreamRequestHandler.setup
+        super().setup()
+
+    def send_head(self) -> BinaryIO | io.BytesIO | None:  # type: ignore[override]
+        path = self._local_path()
+        if path is None:
             return None
+        if os.path.isdir(path):
+            parts = urllib.parse.urlsplit(self.path)
+            if not parts.path.endswith("/"):
+                return super().send_head()  # its 301 to the path with a slash
+            path = self._inside(os.path.join(path, "index.html"))
+            if path is None:
+                return None
+        if not os.path.isfile(path):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        size = os.path.getsize(path)
+        requested = byte_range(self.headers.get("Range"), size)
+        if requested == UNSATISFIABLE:
+            self.send_response(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if requested is not None:
+            return self._send_range(path, size, *requested)
+        if "gzip" in self.headers.get("Accept-Encoding", "") and \
+                self.guess_type(path).startswith(COMPRESSIBLE):
+            return self._send_gzipped(path)
+        return super().send_head()
+
+    def _local_path(self) -> str | None:
+        """The file system path a request names, or None after answering 400 or 404."""
+        path = self.translate_path(self.path)
+        try:
+            os.fsencode(path)
+        except UnicodeEncodeError:
+            path = "\x00"  # a lone surrogate from a percent-encoded non-UTF-8 byte
+        if "\x00" in path:
+            self.send_error(HTTPStatus.BAD_REQUEST, "Malformed path")
+            return None
+        return self._inside(path)
+
+    def _inside(self, path: str) -> str | None:
+        """``path`` if it resolves inside the served directory; else None after a 404."""
+        root = self.server.real_roots.setdefault(self.directory,
+                                                 os.path.realpath(self.directory))
+        real = os.path.realpath(path)
+        if real != root and not real.startswith(root + os.sep):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return path
+
+    def _send_range(self, path: str, size: int, first: int, last: int) -> BinaryIO:
         handle = open(path, "rb")  # noqa: SIM115 — do_GET closes it after copyfile
-        handle.seek(start)
+        handle.seek(first)
         self.send_response(HTTPStatus.PARTIAL_CONTENT)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
-        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        self.send_header("Content-Length", str(last - first + 1))
         self.send_header("Accept-Ranges", "bytes")
         self.end_headers()
-        self._remaining = end - start + 1
+        self._remaining = last - first + 1
         return handle
 
     def _send_gzipped(self, path: str) -> io.BytesIO:
@@ -68,17 +170,35 @@ class StaticSiteHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(body)
 
+    def list_directory(self, path: str | os.PathLike[str]) -> None:  # type: ignore[override]
+        """No listings: a directory without index.html is not a page."""
+        self.send_error(HTTPStatus.NOT_FOUND)
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """Errors as ``http.server`` sends them, except a 404 shows the site's own page."""
+        page = os.path.join(self.directory, NOT_FOUND_PAGE)
+        if code != HTTPStatus.NOT_FOUND or not os.path.isfile(page):
+            super().send_error(code, message, explain)
+            return
+        with open(page, "rb") as handle:
+            body = handle.read()
+        self.log_error("code %d, message %s", code, message or "Not Found")
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def copyfile(self, source, outputfile):  # type: ignore[override]
         remaining = getattr(self, "_remaining", None)
         if remaining is None:
             return super().copyfile(source, outputfile)
-        while remaining > 0:
-            chunk = source.read(min(64 * 1024, remaining))
-            if not chunk:
-                break
-            outputfile.write(chunk)
-            remaining -= len(chunk)
         self._remaining = None
+        # The kernel copies file to socket (sendfile), without the GIL or a Python buffer.
+        self.connection.sendfile(source, offset=source.tell(), count=remaining)
         return None
 
     def log_message(self, format: str, *args: object) -> None:
@@ -86,26 +206,70 @@ class StaticSiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: str, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+class SiteServer(ThreadingHTTPServer):
+    """One thread per connection, a deep listen queue, and quiet about clients that leave."""
+
+    request_queue_size = LISTEN_BACKLOG
+    idle_timeout = IDLE_SECONDS
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.real_roots: dict[str, str] = {}  # served directory → its resolved path
+
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError | TimeoutError):
+            return  # the client hung up or went quiet: nothing to answer
+        print(f"serve: error answering {client_address[0]}: {type(error).__name__}: {error}",
+              file=sys.stderr)
+
+
+def make_server(directory: str, port: int, host: str = "127.0.0.1", *,
+                idle_timeout: float = IDLE_SECONDS) -> SiteServer:
     """A server for ``directory`` on ``host:port`` (port 0 picks a free one)."""
     handler = partial(StaticSiteHandler, directory=directory)
-    return ThreadingHTTPServer((host, port), handler)
+    server = SiteServer((host, port), handler)
+    server.idle_timeout = idle_timeout
+    return server
+
+
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {port}")
+    return port
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sitebuild.serve", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=port_number, default=8000)
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default: loopback only; 0.0.0.0 for all)")
     parser.add_argument("--directory", default=str(BUILD / "site"))
     arguments = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(arguments.directory, "index.html")):
-        print(f"no built site in {arguments.directory}: run `make site` first", file=sys.stderr)
+        print(f"serve: no built site in {arguments.directory}: run `make site` first",
+              file=sys.stderr)
         return 1
-    server = make_server(arguments.directory, arguments.port)
-    print(f"serving {arguments.directory} on http://127.0.0.1:{server.server_port} "
-          "(Ctrl-C to stop)", flush=True)
+    try:
+        server = make_server(arguments.directory, arguments.port, arguments.host)
+    except OSError as error:
+        where = f"{arguments.host}:{arguments.port}"
+        reason = ("is in use: stop what listens there or pick another --port"
+                  if error.errno == errno.EADDRINUSE else f"cannot be listened on: "
+                  f"{error.strerror or error}")
+        print(f"serve: {where} {reason}", file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    print(f"serving {arguments.directory} on http://{host}:{port} (Ctrl-C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
+    server.server_close()
     return 0
 
 

@@ -91,8 +91,8 @@ def test_householder_haar_leaves_its_input_alone_unless_told():
     ("gaussians", "error", "message"),
     [
         (numpy.zeros((2, 3)), ValueError, "rows ≥ cols"),
-        (numpy.zeros(3), TypeError, "2-D"),
-        ([[1.0]], TypeError, "2-D numpy array"),
+        (numpy.zeros(3), ValueError, "2 dimensions"),
+        ([[1.0]], TypeError, "numpy array"),
         (numpy.zeros((3, 2), dtype=numpy.int64), TypeError, "float32 or float64"),
     ],
 )
