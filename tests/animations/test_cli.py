@@ -81,7 +81,7 @@ def test_a_theme_variable_is_the_default_theme(monkeypatch):
 def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
     asked: list[list[str]] = []
     monkeypatch.setattr(render, "require_latex", lambda: None)
-    monkeypatch.setattr(render, "render_all", lambda names, *rest: asked.append(names) or [])
+    monkeypatch.setattr(render, "render_all", lambda names, *rest, **options: asked.append(names) or [])
     assert render.main(["VanishingPowers", "ExplodingPowers", "VanishingPowers"]) == 0
     assert asked == [["VanishingPowers", "ExplodingPowers"]]
     assert "scene named more than once, built once: VanishingPowers" in capsys.readouterr().err
@@ -90,7 +90,7 @@ def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
 def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
     asked: list[list[int]] = []
     monkeypatch.setattr(decks, "require_latex", lambda: None)
-    monkeypatch.setattr(decks, "build_decks", lambda chapters, *rest: asked.append(chapters) or 0)
+    monkeypatch.setattr(decks, "build_decks", lambda chapters, *rest, **options: asked.append(chapters) or 0)
     assert decks.main(["--chapter", "2", "--chapter", "1", "--chapter", "2"]) == 0
     assert asked == [[2, 1]]
     assert "chapter named more than once, built once: 2" in capsys.readouterr().err
@@ -98,7 +98,7 @@ def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
 
 def test_a_failed_render_exits_1_naming_the_scene(monkeypatch, capsys):
     monkeypatch.setattr(render, "require_latex", lambda: None)
-    monkeypatch.setattr(render, "render_all", lambda names, *rest: [
+    monkeypatch.setattr(render, "render_all", lambda names, *rest, **options: [
         render.Outcome(names[0], "failed", 1.0, "manim failed: LaTeX error")])
     assert render.main(["VanishingPowers"]) == 1
     assert "failed: VanishingPowers" in capsys.readouterr().err
@@ -183,7 +183,7 @@ def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
 def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(decks, "DECKS", tmp_path)
 
-    def broken(chapter: int, theme: str) -> float:
+    def broken(chapter: int, theme: str, *settings: object) -> float:
         (tmp_path / f"{decks.SCRATCH_PREFIX}{chapter}-x" / "half.html").parent.mkdir()
         raise RuntimeError(f"manim_slides failed on chapter {chapter}")
 
