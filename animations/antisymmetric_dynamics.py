@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 import manim
 import numpy
@@ -322,6 +323,10 @@ class EulerStabilityRegion(style.CompanionScene):
              high=50.0),
         check=_check_euler,
     )
+    # Every input at its limit is refused (epsilon times omega would be 10): the largest
+    # allowed combination, for the limit tests.
+    LARGEST: ClassVar[dict[str, float]] = {"epsilon": 0.5, "omega": 1.9, "gamma_end": 2.62,
+                                           "gamma_mark": 2.62}
 
     @classmethod
     def caption_for(cls, values: Values) -> str:

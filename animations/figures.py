@@ -70,9 +70,13 @@ def _formula(latex: str, index: int, x: float, baseline: float, size: float, ali
 
 
 def standalone(svg: str) -> str:
-    """A site figure as a self-contained SVG file in the light theme's colours."""
+    """A site figure (its ``<svg>``, or the fragment holding it) as a self-contained SVG file
+    in the light theme's colours."""
+    found = _SVG.search(svg)
+    if found is None:
+        raise ValueError("svg: no <svg> element in the figure")
     theme = THEMES["light"]
-    shown = svg.replace("var(--plot-background)", theme.background)
+    shown = found.group().replace("var(--plot-background)", theme.background)
     for name, colour in (("foreground", theme.foreground), ("muted", theme.muted),
                          ("grid", theme.grid)):
         shown = shown.replace(f"var(--plot-{name})", colour)

@@ -118,28 +118,35 @@ class CapturePages(Beats):
             self.pages.add(self)  # type: ignore[arg-type]
 
 
-def write(path: Path, names: list[str]) -> int:
-    """Draw the slides ``names`` (presentation class names) into the PDF ``path``; the page
-    count."""
+def write(path: Path, scenes: list[type]) -> int:
+    """Draw ``scenes`` (slide classes built on :class:`CapturePages`), in order, into the PDF
+    ``path``; the page count."""
+    pages = Pages(path)
+    CapturePages.pages = pages
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            for scene in scenes:
+                with manim.tempconfig({
+                    "media_dir": scratch, "dry_run": True, "disable_caching": True,
+                    "pixel_width": PROBE_SIZE[0], "pixel_height": PROBE_SIZE[1],
+                    "frame_rate": 15, "progress_bar": "none", "verbosity": "WARNING",
+                    "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"),
+                }):
+                    scene(skip_animations=True).render()
+    finally:
+        CapturePages.pages = None
+        pages.close()
+    return pages.count
+
+
+def write_slides(path: Path, names: list[str]) -> int:
+    """The handout of the deck whose slides are ``names`` (presentation class names)."""
     classes = lecture_classes(CapturePages)
     unknown = [name for name in names if name not in classes]
     if unknown:
         raise ValueError(f"names: no slide class {', '.join(unknown)}")
-    pages = Pages(path)
-    CapturePages.pages = pages
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    with tempfile.TemporaryDirectory() as scratch:
-        for name in names:
-            with manim.tempconfig({
-                "media_dir": scratch, "dry_run": True, "disable_caching": True,
-                "pixel_width": PROBE_SIZE[0], "pixel_height": PROBE_SIZE[1], "frame_rate": 15,
-                "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"),
-                "progress_bar": "none", "verbosity": "WARNING",
-            }):
-                classes[name](skip_animations=True).render()
-    pages.close()
-    CapturePages.pages = None
-    return pages.count
+    return write(path, [classes[name] for name in names])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("output", type=Path, help="the PDF to write")
     parser.add_argument("slides", nargs="+", help="presentation classes, in deck order")
     arguments = parser.parse_args(argv)
-    count = write(arguments.output, arguments.slides)
+    count = write_slides(arguments.output, arguments.slides)
     print(f"{count} pages → {arguments.output}")
     return 0
 

@@ -43,9 +43,15 @@ def chosen_matrix(kind: matrix_powers.Kind, values: Values) -> numpy.ndarray:
 
 
 def norms_of(matrix: numpy.ndarray, steps: int) -> numpy.ndarray:
-    """‖Wᵗ‖₂ for t = 0 … steps, as :mod:`derivations.matrix_powers` computes them."""
+    """‖Wᵗ‖₂ for t = 0 … steps, as :mod:`derivations.matrix_powers` computes them; ``inf``
+    from the first power whose entries overflow (an SVD is never asked of a non-finite matrix)."""
     with numpy.errstate(over="ignore", invalid="ignore"):
-        return matrix_powers.spectral_norms(matrix_powers.powers(matrix, steps))
+        stack = matrix_powers.powers(matrix, steps)
+        finite = numpy.isfinite(stack).all(axis=(1, 2))
+        usable = len(finite) if finite.all() else int(numpy.argmin(finite))
+        norms = numpy.full(steps + 1, numpy.inf)
+        norms[:usable] = matrix_powers.spectral_norms(stack[:usable])
+    return norms
 
 
 def _checker(kind: matrix_powers.Kind) -> Check:

@@ -23,7 +23,7 @@ import math
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import manim
 import numpy
@@ -184,12 +184,15 @@ class CompanionScene(manim.Scene):
 
     ``TITLE`` is the scene's readable name (the gallery's heading); the first paragraph of
     the docstring is its caption (Markdown with ``$…$`` math). ``PARAMETERS`` declares
-    its inputs; ``self.values`` holds the ones this render uses.
+    its inputs; ``self.values`` holds the ones this render uses. ``LARGEST`` names the
+    largest allowed inputs where every input at its own limit is refused by the
+    scene's cross-check (the limit tests render those).
     """
 
     TITLE = ""
     ILLUSTRATES = ""  # the slug of the result the scene shows (its place in a lecture deck)
     PARAMETERS = parameters.Parameters()
+    LARGEST: ClassVar[dict[str, Any]] = {}
 
     @classmethod
     def scene_name(cls) -> str:

@@ -81,7 +81,8 @@ def test_a_theme_variable_is_the_default_theme(monkeypatch):
 def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
     asked: list[list[str]] = []
     monkeypatch.setattr(render, "require_latex", lambda: None)
-    monkeypatch.setattr(render, "render_all", lambda names, *rest, **options: asked.append(names) or [])
+    monkeypatch.setattr(render, "render_all",
+                        lambda names, *rest, **options: asked.append(names) or [])
     assert render.main(["VanishingPowers", "ExplodingPowers", "VanishingPowers"]) == 0
     assert asked == [["VanishingPowers", "ExplodingPowers"]]
     assert "scene named more than once, built once: VanishingPowers" in capsys.readouterr().err
@@ -90,7 +91,8 @@ def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
 def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
     asked: list[list[int]] = []
     monkeypatch.setattr(decks, "require_latex", lambda: None)
-    monkeypatch.setattr(decks, "build_decks", lambda chapters, *rest, **options: asked.append(chapters) or 0)
+    monkeypatch.setattr(decks, "build_decks",
+                        lambda chapters, *rest, **options: asked.append(chapters) or 0)
     assert decks.main(["--chapter", "2", "--chapter", "1", "--chapter", "2"]) == 0
     assert asked == [[2, 1]]
     assert "chapter named more than once, built once: 2" in capsys.readouterr().err
