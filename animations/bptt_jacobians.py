@@ -31,6 +31,7 @@ CURVES = (  # (case index in bptt.CASES, colour)
     (4, style.EXPLODING),
 )
 CELL = 0.42
+MAP_SIDE = 1.7  # the factor chain's maps keep its readouts clear of a player's controls
 KIND_WORDS = {"gaussian": "Gaussian", "orthogonal": "orthogonal", "identity": "identity"}
 ACTIVATION_TEX = {"tanh": r"$\sigma = \tanh$", "sigmoid": r"logistic $\sigma$",
                   "linear": r"$\sigma(z) = z$"}
@@ -67,8 +68,10 @@ def _polyline(points: list[numpy.ndarray], colour: str, width: float = 4) -> man
 
 
 def _heat_map(matrix: numpy.ndarray, limit: float = 1.0) -> manim.VGroup:
+    """The entries as coloured cells; at most :data:`MAP_SIDE` high, whatever the size."""
+    cell = min(CELL, MAP_SIDE / matrix.shape[0])
     cells = manim.VGroup(*(
-        manim.Square(CELL, stroke_width=1, stroke_color=style.GRID)
+        manim.Square(cell, stroke_width=1, stroke_color=style.GRID)
         .set_fill(style.diverging_colour(value, limit), opacity=1)
         for value in matrix.flat
     ))

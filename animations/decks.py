@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.util
 import json
 import os
@@ -43,6 +44,7 @@ from pathlib import Path
 from animations import catalogue, cli, lecture, parameters, stamps, workers
 from animations.palette import THEMES
 from animations.toolchain import require_latex, run_themed
+from derivations.engine.records import records
 
 DECKS = catalogue.ROOT / "build" / "decks"
 QUALITIES = {"draft": "l", "medium": "m", "high": "h"}
@@ -78,7 +80,7 @@ def reveal_file(path: str) -> Path:
     raise RuntimeError(f"reveal.js asset {path!r} not found under {root}")
 
 
-def inline_reveal(html: str) -> str:
+def inline_reveal(page: str) -> str:
     """Replace every reveal.js link and script by its content: no request leaves the file."""
 
     def inline(match: re.Match[str]) -> str:
@@ -89,11 +91,23 @@ def inline_reveal(html: str) -> str:
             return f"<style>\n{CSS_IMPORT.sub('', text)}\n</style>"
         return "<script>\n" + text.replace("</script", "<\\/script") + "\n</script>"
 
-    inlined = ASSET.sub(inline, html)
+    inlined = ASSET.sub(inline, page)
     if PLACEHOLDER in inlined:
         raise RuntimeError("a reveal.js reference was left un-inlined")
     # An empty icon, so the browser does not ask a server for /favicon.ico.
     return inlined.replace("<head>", '<head>\n    <link rel="icon" href="data:,">', 1)
+
+
+_NOTES = re.compile(r'<aside class="notes" data-markdown>(.*?)</aside>', re.DOTALL)
+
+
+def plain_notes(html_text: str) -> str:
+    """Speaker notes as the text they are, line breaks kept: manim-slides writes them
+    unescaped for reveal.js's Markdown, which would read the ``_`` of a formula's subscript
+    as emphasis and a ``<`` as a tag."""
+    return _NOTES.sub(lambda found: '<aside class="notes"><p style="white-space: pre-wrap">'
+                      f"{html.escape(found.group(1).strip(), quote=False)}</p></aside>",
+                      html_text)
 
 
 def deck_name(chapter: int, theme: str, quality: str = "draft",
@@ -166,6 +180,10 @@ def build_deck(chapter: int, theme: str, quality: str = "draft",
     from animations import slides  # imports every scene: only once the theme has been checked
 
     started = time.perf_counter()
+    unchecked = [r.slug for r in records(lecture.results(chapter)) if not r.passed]
+    if unchecked:  # a slide states only what verifies (verdicts are reused when unchanged)
+        raise RuntimeError(f"chapter {chapter}: {', '.join(unchecked)} do(es) not verify; "
+                           f"run `python -m derivations verify` to see which steps fail")
     names = [slides.item_name(item) for item in lecture.plan(chapter)]
     title = f"Chapter {chapter}: {lecture.chapter_title(chapter)}"
     environment = parameters.environment(chapter_overrides(chapter, overrides))
@@ -184,8 +202,8 @@ def build_deck(chapter: int, theme: str, quality: str = "draft",
         title_pptx(work / "deck.pptx", title)
         run_themed([sys.executable, "-m", "animations.handout", str(work / "deck.pdf"), *names],
                    work, theme, environment)
-        html = (work / "deck.html").read_text(encoding="utf-8")
-        (work / "inlined.html").write_text(inline_reveal(html), encoding="utf-8")
+        page = (work / "deck.html").read_text(encoding="utf-8")
+        (work / "inlined.html").write_text(plain_notes(inline_reveal(page)), encoding="utf-8")
         seconds = time.perf_counter() - started
         stamps.publish(base.with_suffix(".json"), {
             "chapter": chapter, "title": title, "theme": theme, "quality": quality,
