@@ -450,10 +450,12 @@ class EulerStabilityRegion(style.CompanionScene):
                      f"gamma minus = {least_said}.")
         self.play(manim.FadeIn(markers), run_time=0.4)
         for value, name in stops:
-            verdict = "inside the disc: stable" if value >= least - 1e-9 else \
-                "still outside: unstable"
+            amplified = amplification(value)
+            verdict = ("on the edge of the disc: stable" if abs(amplified - 1) < 5e-5
+                       else "inside the disc: stable" if amplified < 1
+                       else "still outside: unstable")
             self.narrate(f"Gamma grows to {name}, {value:.3f}: the amplification is "
-                         f"{amplification(value):.4f}, {verdict}.")
+                         f"{amplified:.4f}, {verdict}.")
             self.play(gamma.animate.set_value(value), run_time=2.0 if value == stops[0][0]
                       else 1.2, rate_func=manim.linear)
             self.wait(0.6)

@@ -24,6 +24,7 @@ from pathlib import Path
 import cairo
 import manim
 import numpy
+from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from animations import catalogue, style
 from animations.slides import Beats, lecture_classes
@@ -92,8 +93,10 @@ def draw(context: cairo.Context, camera: manim.Camera, mobjects: list[manim.Mobj
                                     PAGE_WIDTH / 2 - centre[0] * PAGE_WIDTH / width,
                                     PAGE_HEIGHT / 2 + centre[1] * PAGE_HEIGHT / height))
     for mobject in camera.get_mobjects_to_display(mobjects):
-        if not isinstance(mobject, manim.VMobject):
+        if isinstance(mobject, manim.PMobject | AbstractImageMobject):
             raise TypeError(f"{type(mobject).__name__}: the handout draws vector mobjects only")
+        if not isinstance(mobject, manim.VMobject):
+            continue  # a plain Mobject (a ValueTracker) is not drawn by Manim's camera either
         camera.set_cairo_context_path(context, mobject)
         _stroke(context, camera, mobject, background=True)
         _source(context, camera, camera.get_fill_rgbas(mobject), mobject)

@@ -37,6 +37,7 @@ class RepeatedBeat(style.CompanionScene):
 
     def construct(self) -> None:
         square = manim.Square(color=style.FOREGROUND)
+        self.add(manim.ValueTracker(0))  # a mobject with points that is never drawn
         self.narrate("A square appears, then nothing changes, then it turns.")
         self.play(manim.FadeIn(square), run_time=0.2)
         self.play(square.animate.shift(0 * manim.RIGHT), run_time=0.2)
