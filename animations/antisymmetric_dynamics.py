@@ -3,16 +3,29 @@
     manim -ql animations/antisymmetric_dynamics.py VanillaPhasePortraits
     manim -ql animations/antisymmetric_dynamics.py FeedbackPhasePortraits
     manim -ql animations/antisymmetric_dynamics.py EulerStabilityRegion
+    python -m animations.render FeedbackPhasePortraits --set seconds=12 \
+        --set starts="[[0.8, 0], [0, -1.2]]"
 """
 
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 import manim
 import numpy
+import sympy
 
 from animations import style
+from animations.parameters import (
+    Integer,
+    Parameter,
+    ParameterError,
+    Parameters,
+    Points,
+    Real,
+    Values,
+)
 from derivations import dynamics
 from derivations.engine import get
 from derivations.notation import symbol
@@ -22,7 +35,20 @@ PANEL = 3.25  # side of one portrait, in scene units
 FIELD_GRID = 9  # arrows per side of a portrait
 SECONDS_OF_EVOLUTION = 5.0
 FADE_PER_STEP = 0.93  # a segment drawn k steps ago has opacity 0.93ᵏ
-START_COLOURS = (style.ACCENT, style.PRESERVING, style.NEGATIVE)
+FADE_LEVELS = 12  # opacities a trail is drawn with: one path per level, not one per segment
+START_COLOURS = (style.ACCENT, style.PRESERVING, style.NEGATIVE, style.POSITIVE)
+VANILLA_SAID = {
+    "random": "a random Gaussian W",
+    "identity": "the identity",
+    "reflection": "a reflection, determinant -1",
+    "rotation": "a rotation, determinant +1",
+}
+FEEDBACK_SAID = {
+    "positive": "W plus, eigenvalue 2",
+    "negative": "W minus, eigenvalue -2",
+    "antisymmetric": "W zero, eigenvalues plus or minus 2i",
+    "diffusion": f"W diff, eigenvalues -{dynamics.GAMMA_FIGURE:g} plus or minus 2i",
+}
 
 VANILLA_TITLES = {
     "random": "random $W$",
@@ -45,10 +71,11 @@ def _half_width(path: numpy.ndarray) -> float:
 
 
 def _portrait(
-    row: str, weights: numpy.ndarray, title: str
+    row: str, weights: numpy.ndarray, title: str, starts: numpy.ndarray, steps: int,
+    epsilon: float,
 ) -> tuple[manim.VGroup, manim.Axes, numpy.ndarray]:
     """Axes, direction field and title of one panel, plus the trajectories it will draw."""
-    path = dynamics.trajectories(row, weights)
+    path = dynamics.trajectories(row, weights, starts, steps, epsilon)
     half = _half_width(path)
     axes = manim.Axes(
         x_range=[-half, half, half], y_range=[-half, half, half],
@@ -57,7 +84,7 @@ def _portrait(
     )
     ticks = numpy.linspace(-half, half, FIELD_GRID + 2)[1:-1]
     points = numpy.array([[x, y] for x in ticks for y in ticks])
-    moves = dynamics.displacement_field(row, weights, points)
+    moves = dynamics.displacement_field(row, weights, points, epsilon)
     lengths = numpy.linalg.norm(moves, axis=1)
     arrow_length = 0.8 * (ticks[1] - ticks[0])
     arrows = manim.VGroup()
@@ -80,54 +107,110 @@ def _portrait(
     return manim.VGroup(frame, arrows, axes, heading, scale), axes, path
 
 
+def _level(age: int) -> int:
+    """The opacity level of a segment drawn ``age`` steps ago (0 is the newest)."""
+    opacity = max(0.12, FADE_PER_STEP ** age)
+    return min(FADE_LEVELS - 1, round((1 - opacity) / (1 - 0.12) * (FADE_LEVELS - 1)))
+
+
+def _opacity(level: int) -> float:
+    return 1 - level / (FADE_LEVELS - 1) * (1 - 0.12)
+
+
+def _dots(centres: list[numpy.ndarray], radius: float, colour: str,
+          opacity: float) -> manim.VMobject:
+    """Many small discs as one path (one mobject, however many steps are drawn)."""
+    circle = manim.Circle(radius=radius).points
+    dots = manim.VMobject(stroke_width=0).set_fill(colour, opacity=opacity)
+    dots.set_points(numpy.concatenate([circle + centre for centre in centres]))
+    return dots
+
+
 def _trail(axes: manim.Axes, path: numpy.ndarray, now: float, connect: bool) -> manim.VGroup:
     """The trajectories up to step ``now``, older steps fading, a dot at the head.
 
     ``connect`` joins consecutive states by segments: right for the small Euler
     steps of the feedback row, misleading for the vanilla map, whose states can
     jump across the origin (a rotation by ~170°), so there only dots are drawn.
+    Segments of one opacity level are one path, so a long trail stays cheap.
     """
     step = min(len(path[0]) - 1, int(now))
     trail = manim.VGroup()
-    for states, colour in zip(path, START_COLOURS, strict=True):
+    for states, colour in zip(path, START_COLOURS, strict=False):
+        points = [axes.c2p(*state) for state in states[:step + 1]]
+        levels: dict[int, list[int]] = {}
         for k in range(step):
-            opacity = max(0.12, FADE_PER_STEP ** (step - 1 - k))
-            if connect:
-                trail.add(manim.Line(axes.c2p(*states[k]), axes.c2p(*states[k + 1]),
-                                     color=colour, stroke_width=3, stroke_opacity=opacity))
+            levels.setdefault(_level(step - 1 - k), []).append(k)
+        for level, indices in levels.items():
+            if connect:  # the indices of one level are consecutive: one polyline
+                corners = points[indices[0]:indices[-1] + 2]
+                trail.add(manim.VMobject(stroke_color=colour, stroke_width=3,
+                                         stroke_opacity=_opacity(level))
+                          .set_points_as_corners(corners))
             else:
-                trail.add(manim.Dot(axes.c2p(*states[k]), radius=0.03, color=colour,
-                                    fill_opacity=opacity))
-        trail.add(manim.Dot(axes.c2p(*states[step]), radius=0.05, color=colour))
+                trail.add(_dots([points[k] for k in indices], 0.03, colour, _opacity(level)))
+        trail.add(manim.Dot(points[step], radius=0.05, color=colour))
     return trail
 
 
+def _starts_words(starts: numpy.ndarray) -> tuple[str, str]:
+    """The starting points as LaTeX and as words."""
+    pairs = [f"({x:g}, {y:g})" for x, y in starts]
+    return ", ".join(pairs), ", ".join(pairs[:-1]) + (" and " if len(pairs) > 1 else "") + \
+        pairs[-1]
+
+
+def portrait_parameters(*extra: Parameter) -> Parameters:
+    return Parameters(
+        Points("starts", "the initial states h_0, one trajectory each",
+               value=tuple(map(tuple, dynamics.INITIAL_STATES)), low=1, high=len(START_COLOURS),
+               bound=2.0),
+        Integer("steps", "steps of the update rule", value=dynamics.STEPS, low=1, high=150),
+        Real("seconds", "seconds of video the steps take", value=SECONDS_OF_EVOLUTION,
+             low=1.0, high=60.0),
+        *extra,
+    )
+
+
 def play_portrait_row(
-    scene: manim.Scene, row: str, panels: list[tuple[numpy.ndarray, str]], heading: str
+    scene: style.CompanionScene, row: str, panels: list[tuple[numpy.ndarray, str, str]],
+    heading: str, said: str,
 ) -> None:
-    """Four portraits side by side; the three initial states evolve together in all of them."""
+    """Four portraits side by side; the initial states evolve together in all of them."""
+    values = scene.values
+    starts = numpy.array(values["starts"], dtype=float)
+    steps, epsilon = values["steps"], values.get("epsilon", dynamics.EPSILON)
     title = style.formula(heading, size=36).to_edge(manim.UP, buff=0.3)
-    built = [_portrait(row, weights, name) for weights, name in panels]
-    figures = manim.VGroup(*(figure for figure, _, _ in built))
+    built = [(*_portrait(row, weights, name, starts, steps, epsilon), words)
+             for weights, name, words in panels]
+    figures = manim.VGroup(*(figure for figure, _, _, _ in built))
     figures.arrange(manim.RIGHT, buff=0.3).move_to(0.1 * manim.UP)
     clock = manim.ValueTracker(0)
     counter = style.counter("t", 30)
-    counter[1].add_updater(lambda number: number.set_value(min(dynamics.STEPS,
-                                                               int(clock.get_value()))))
-    points = ", ".join(f"({x:g}, {y:g})" for x, y in dynamics.INITIAL_STATES)
-    starts = style.label(f"$h_0 \\in \\{{{points}\\}}$, {dynamics.STEPS} steps", 26,
-                         style.MUTED)
-    manim.VGroup(starts, counter).arrange(manim.RIGHT, buff=0.8).next_to(figures, manim.DOWN,
-                                                                          buff=0.35)
+    counter[1].add_updater(lambda number: number.set_value(min(steps, int(clock.get_value()))))
+    points, spoken_points = _starts_words(starts)
+    starts_label = style.label(f"$h_0 \\in \\{{{points}\\}}$, {steps} steps", 26, style.MUTED)
+    manim.VGroup(starts_label, counter).arrange(manim.RIGHT, buff=0.8).next_to(
+        figures, manim.DOWN, buff=0.35)
+    if starts_label.get_left()[0] < -7:
+        manim.VGroup(starts_label, counter).scale_to_fit_width(13.6).next_to(
+            figures, manim.DOWN, buff=0.35)
     trails = [
         manim.always_redraw(
             lambda axes=axes, path=path: _trail(axes, path, clock.get_value(), row == "feedback"))
-        for _, axes, path in built
+        for _, axes, path, _ in built
     ]
+    outcomes = "; ".join(
+        f"{words}: {style.spoken_number(float(numpy.linalg.norm(path[:, -1], axis=1).max()), 2)}"
+        for _, _, path, words in built)
+    scene.narrate(f"{said} Grey arrows show where one step moves each point. "
+                  f"{len(starts)} starting point(s), {spoken_points}, for {steps} steps.")
     scene.add(title)
-    scene.play(manim.FadeIn(figures), manim.FadeIn(counter, starts), run_time=0.8)
+    scene.play(manim.FadeIn(figures), manim.FadeIn(counter, starts_label), run_time=0.8)
     scene.add(*trails)
-    scene.play(clock.animate.set_value(dynamics.STEPS), run_time=SECONDS_OF_EVOLUTION,
+    scene.narrate(f"The states evolve together in all four panels, older steps fading. After "
+                  f"{steps} steps the largest distance from the origin is: {outcomes}.")
+    scene.play(clock.animate.set_value(steps), run_time=values["seconds"],
                rate_func=manim.linear)
     counter[1].clear_updaters()
     scene.wait(1.0)
@@ -138,11 +221,19 @@ class VanillaPhasePortraits(style.CompanionScene):
     contracts."""
 
     TITLE = "Phase portraits of a vanilla RNN"
+    ILLUSTRATES = "tanh-ode-conserved-quantity"
+    PARAMETERS = portrait_parameters(
+        Integer("seed", "seed of the random, reflection and rotation matrices",
+                value=dynamics.SEED, low=0, high=2**32 - 1))
 
     def construct(self) -> None:
-        matrices = dynamics.vanilla_matrices()
-        panels = [(matrices[kind], VANILLA_TITLES[kind]) for kind in dynamics.VANILLA_KINDS]
-        play_portrait_row(self, "vanilla", panels, r"h_t = \tanh(W h_{t-1})")
+        matrices = dynamics.vanilla_matrices(self.values["seed"])
+        panels = [(matrices[kind], VANILLA_TITLES[kind], VANILLA_SAID[kind])
+                  for kind in dynamics.VANILLA_KINDS]
+        play_portrait_row(self, "vanilla", panels, r"h_t = \tanh(W h_{t-1})",
+                          "Four phase portraits of h(t) = tanh(W h(t-1)): a random Gaussian W, "
+                          "the identity, a reflection of determinant -1 and a rotation of "
+                          "determinant +1.")
 
 
 class FeedbackPhasePortraits(style.CompanionScene):
@@ -150,12 +241,71 @@ class FeedbackPhasePortraits(style.CompanionScene):
     diffusion's loop."""
 
     TITLE = "Phase portraits of an RNN with feedback"
+    ILLUSTRATES = "tanh-ode-conserved-quantity"
+    PARAMETERS = portrait_parameters(
+        Real("epsilon", "the forward Euler step", value=dynamics.EPSILON, low=0.01, high=0.5))
 
     def construct(self) -> None:
-        panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind])
+        epsilon = f"{self.values['epsilon']:g}"
+        panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind], FEEDBACK_SAID[kind])
                   for kind in dynamics.FEEDBACK_KINDS]
         play_portrait_row(self, "feedback", panels,
-                          rf"h_t = h_{{t-1}} + {dynamics.EPSILON:g}\,\tanh(W h_{{t-1}})")
+                          rf"h_t = h_{{t-1}} + {epsilon}\,\tanh(W h_{{t-1}})",
+                          f"Four phase portraits of h(t) = h(t-1) + {epsilon} tanh(W h(t-1)), "
+                          f"a forward Euler step of size {epsilon}: W plus with eigenvalue 2, W "
+                          f"minus with eigenvalue -2, W zero with eigenvalues plus or minus 2i, "
+                          f"and W diff with eigenvalues -{dynamics.GAMMA_FIGURE:g} plus or minus "
+                          f"2i.")
+
+
+def least_gamma(epsilon: float, omega: float) -> sympy.Basic:
+    """γ₋ for this ε and ω, from ``forward-euler-diffusion-condition``: exact for exact inputs."""
+    condition = get("forward-euler-diffusion-condition")
+    exact = {symbol("epsilon"): sympy.nsimplify(epsilon), symbol("omega"): sympy.nsimplify(omega)}
+    return sympy.simplify(condition.value("gamma_-").subs(exact))
+
+
+def largest_gamma(epsilon: float, omega: float) -> float:
+    condition = get("forward-euler-diffusion-condition")
+    return float(condition.value("gamma_+").subs(
+        {symbol("epsilon"): sympy.nsimplify(epsilon), symbol("omega"): sympy.nsimplify(omega)}))
+
+
+def surd_words(value: sympy.Basic) -> str | None:
+    """``a - b√c`` in words ("10 minus 4 times the square root of 6"), None for other forms."""
+    if not isinstance(value, sympy.Add) or len(value.args) != 2:
+        return None
+    whole, root = sorted(value.args, key=lambda term: term.has(sympy.sqrt(2).func))
+    coefficient, radical = root.as_coeff_Mul()
+    if not (whole.is_Integer and coefficient.is_Integer and isinstance(radical, sympy.Pow)
+            and radical.exp == sympy.Rational(1, 2) and radical.base.is_Integer):
+        return None
+    sign = "minus" if coefficient < 0 else "plus"
+    times = "" if abs(coefficient) == 1 else f"{abs(coefficient)} times "
+    return f"{whole} {sign} {times}the square root of {radical.base}"
+
+
+def _check_euler(values: Values) -> None:
+    epsilon, omega = values["epsilon"], values["omega"]
+    if epsilon * omega > 0.95:
+        raise ParameterError(f"omega: expected epsilon times omega at most 0.95, so that a "
+                             f"stabilising gamma exists and the disc fits, got "
+                             f"{epsilon:g} x {omega:g} = {epsilon * omega:g}")
+    low, high = float(least_gamma(epsilon, omega)), largest_gamma(epsilon, omega)
+    if not low <= values["gamma_end"] <= high:
+        raise ParameterError(f"gamma_end: expected a stable gamma, from {low:.4g} to "
+                             f"{high:.4g} for these epsilon and omega, got "
+                             f"{values['gamma_end']:g}")
+    if values["gamma_mark"] > values["gamma_end"]:
+        raise ParameterError(f"gamma_mark: expected at most gamma_end ({values['gamma_end']:g}),"
+                             f" got {values['gamma_mark']:g}")
+
+
+def _nice(span: float, ticks: int) -> float:
+    """A round tick spacing (1, 2 or 5 times a power of ten) giving about ``ticks`` ticks."""
+    raw = span / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    return next(base * power for base in (1, 2, 5, 10) if base * power >= raw)
 
 
 class EulerStabilityRegion(style.CompanionScene):
@@ -163,38 +313,66 @@ class EulerStabilityRegion(style.CompanionScene):
     $|1 + z| \leq 1$ only at $\gamma_- > 0.15$."""
 
     TITLE = "Forward Euler's stability region"
+    ILLUSTRATES = "forward-euler-diffusion-condition"
+    PARAMETERS = Parameters(
+        Real("epsilon", "the forward Euler step", value=dynamics.EPSILON, low=0.01, high=0.5),
+        Real("omega", "the imaginary part of the eigenvalues", value=2.0, low=0.1, high=20.0),
+        Real("gamma_mark", "a diffusion constant marked on the way (the paper's)",
+             value=dynamics.GAMMA_FIGURE, low=0.0, high=50.0),
+        Real("gamma_end", "the diffusion constant the animation ends at", value=0.5, low=0.01,
+             high=50.0),
+        check=_check_euler,
+    )
+    # Every input at its limit is refused (epsilon times omega would be 10): the largest
+    # allowed combination, for the limit tests.
+    LARGEST: ClassVar[dict[str, float]] = {"epsilon": 0.5, "omega": 1.9, "gamma_end": 2.62,
+                                           "gamma_mark": 2.62}
+
+    @classmethod
+    def caption_for(cls, values: Values) -> str:
+        if values == cls.PARAMETERS.defaults():
+            return super().caption_for(values)
+        least = float(least_gamma(values["epsilon"], values["omega"]))
+        return (rf"With $\varepsilon = {values['epsilon']:g}$ and $\omega = "
+                rf"{values['omega']:g}$: as $\gamma$ grows, $\varepsilon(-\gamma \pm i\omega)$ "
+                rf"slides left and enters the disc $|1 + z| \leq 1$ at $\gamma_- \approx "
+                rf"{least:.4f}$.")
 
     def construct(self) -> None:
-        condition = get("forward-euler-diffusion-condition")
-        epsilon, omega = float(dynamics.EPSILON), 2.0
-        least = float(condition.value("gamma_-").subs(
-            {symbol("epsilon"): dynamics.EPSILON, symbol("omega"): omega}))
-        figure_gamma = dynamics.GAMMA_FIGURE
-        final_gamma = 0.5
+        epsilon, omega = self.values["epsilon"], self.values["omega"]
+        exact = least_gamma(epsilon, omega)
+        least = float(exact)
+        figure_gamma, final_gamma = self.values["gamma_mark"], self.values["gamma_end"]
         # Zoom near z = 0, where the disc's edge is nearly vertical: stretch Re z.
+        y_half = min(0.98, 1.3 * epsilon * omega)
+        edge_left = -1 + math.sqrt(1 - y_half**2)
+        x_left = min(-1.4 * epsilon * final_gamma, 1.1 * edge_left)
+        x_right = -x_left * 2 / 7
         x_length, y_length = 7.6, 4.6
-        stretch = round((0.52 / y_length) / (0.09 / x_length))
         axes = manim.Axes(
-            x_range=[-0.07, 0.02, 0.01], y_range=[-0.26, 0.26, 0.1],
+            x_range=[x_left, x_right, _nice(x_right - x_left, 9)],
+            y_range=[-y_half, y_half, _nice(2 * y_half, 5)],
             x_length=x_length, y_length=y_length, tips=False,
             axis_config={"color": style.MUTED, "stroke_width": 1.5},
         ).to_edge(manim.LEFT, buff=0.4).shift(0.45 * manim.UP)
+        stretch = (2 * y_half / y_length) / ((x_right - x_left) / x_length)
         edge = axes.plot_parametric_curve(
-            lambda s: numpy.array([-1 + math.sqrt(1 - s * s), s, 0]), t_range=[-0.26, 0.26],
+            lambda s: numpy.array([-1 + math.sqrt(1 - s * s), s, 0]), t_range=[-y_half, y_half],
             color=style.PRESERVING, stroke_width=4,
         )
         inside = manim.Polygon(
-            *[axes.c2p(-1 + math.sqrt(1 - s * s), s) for s in numpy.linspace(0.26, -0.26, 53)],
-            axes.c2p(-0.07, -0.26), axes.c2p(-0.07, 0.26),
+            *[axes.c2p(-1 + math.sqrt(1 - s * s), s)
+              for s in numpy.linspace(y_half, -y_half, 53)],
+            axes.c2p(x_left, -y_half), axes.c2p(x_left, y_half),
             stroke_width=0, fill_color=style.PRESERVING, fill_opacity=0.15,
         )
         disc_label = style.formula(r"|1 + z| \le 1", size=32)  # ink: it sits on the tinted disc
-        disc_label.move_to(axes.c2p(-0.055, 0.0)).shift(0.25 * manim.UP)
+        disc_label.move_to(axes.c2p(0.78 * x_left, 0.0)).shift(0.25 * manim.UP)
         axis_labels = manim.VGroup(
             style.formula(r"\operatorname{Re} z", size=26, colour=style.MUTED)
             .next_to(axes.x_axis, manim.RIGHT, buff=0.1),
             style.formula(r"\operatorname{Im} z", size=26, colour=style.MUTED)
-            .next_to(axes.c2p(0, 0.26), manim.UP, buff=0.1),
+            .next_to(axes.c2p(0, y_half), manim.UP, buff=0.1),
         )
         title = style.formula(
             r"z = \varepsilon\lambda,\ \ \lambda(M - \gamma I) = -\gamma \pm i\omega,"
@@ -202,6 +380,11 @@ class EulerStabilityRegion(style.CompanionScene):
         ).to_edge(manim.UP, buff=0.3)
 
         gamma = manim.ValueTracker(0.0)
+
+        def amplification(value: float) -> float:
+            """|1 + ελ| for λ = −γ + iω, as :mod:`derivations.dynamics` computes it."""
+            return float(dynamics.euler_amplification(numpy.array([complex(-value, omega)]),
+                                                      epsilon)[0])
 
         def colour() -> str:
             return style.PRESERVING if gamma.get_value() >= least - 1e-9 else style.EXPLODING
@@ -212,46 +395,72 @@ class EulerStabilityRegion(style.CompanionScene):
                 manim.Dot(axes.c2p(-epsilon * g, sign * epsilon * omega), radius=0.09,
                           color=colour()) for sign in (1, -1)))
 
-        def modulus() -> float:
-            return abs(1 + epsilon * complex(-gamma.get_value(), omega))
-
         gamma_value = manim.DecimalNumber(0, num_decimal_places=3, font_size=34,
                                           color=style.ink(style.FOREGROUND))
-        modulus_value = manim.DecimalNumber(modulus(), num_decimal_places=4, font_size=34)
+        modulus_value = manim.DecimalNumber(amplification(0), num_decimal_places=4,
+                                            font_size=34)
         readout = manim.VGroup(
             style.readout(r"\gamma", gamma_value, 34),
             style.readout(r"|1 + \varepsilon\lambda|", modulus_value, 34),
         ).arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.25)
         gamma_value.add_updater(lambda number: number.set_value(gamma.get_value()))
-        modulus_value.add_updater(
-            lambda number: number.set_value(modulus()).set_color(style.ink(colour())))
+        modulus_value.add_updater(lambda number: number.set_value(
+            amplification(gamma.get_value())).set_color(style.ink(colour())))
         readout[1][0].add_updater(lambda tex: tex.set_color(style.ink(colour())))
 
+        exact_tex, exact_said = sympy.latex(exact), surd_words(exact)
+        least_text = f"{least:.4f}"
+        least_tex = (rf"\gamma_- = {exact_tex} \approx {least_text}" if exact_said
+                     else rf"\gamma_- \approx {least_text}")
+        least_said = (f"{exact_said}, about {least_text}" if exact_said
+                      else f"about {least_text}")
         markers = manim.VGroup()
-        for value, text, tint in ((figure_gamma, r"\gamma = 0.15", style.ACCENT),
-                                  (least, r"\gamma_- = 10 - 4\sqrt6", style.PRESERVING)):
+        for value, text, tint in ((figure_gamma, rf"\gamma = {figure_gamma:g}", style.ACCENT),
+                                  (least, least_tex, style.PRESERVING)):
             x = -epsilon * value
-            markers.add(manim.DashedLine(axes.c2p(x, -0.24), axes.c2p(x, 0.24), color=tint,
-                                         stroke_width=2))
+            markers.add(manim.DashedLine(axes.c2p(x, -0.92 * y_half), axes.c2p(x, 0.92 * y_half),
+                                         color=tint, stroke_width=2))
             markers.add(style.formula(text, size=26, colour=tint)
-                        .next_to(axes.c2p(x, -0.26), manim.DOWN, buff=0.1))
+                        .next_to(axes.c2p(x, -y_half), manim.DOWN, buff=0.1))
         markers[-1].shift(0.4 * manim.DOWN)
         rule = style.label(r"stable $\iff \varepsilon(\gamma^2 + \omega^2) \le 2\gamma$", 30)
-        note = style.label(f"horizontal axis stretched $\\times {stretch}$", 26, style.MUTED)
-        column = manim.VGroup(readout, rule, note)
+        column = manim.VGroup(readout, rule)
+        if stretch >= 1.5:
+            column.add(style.label(f"horizontal axis stretched $\\times {round(stretch)}$", 26,
+                                   style.MUTED))
+        elif stretch <= 1 / 1.5:
+            column.add(style.label(f"vertical axis stretched $\\times {round(1 / stretch)}$",
+                                   26, style.MUTED))
         column.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.5)
         column.to_edge(manim.RIGHT, buff=0.35).shift(0.6 * manim.UP)
+        stops = sorted([(figure_gamma, "the marked value"), (least, "gamma minus")])
 
+        self.narrate(f"Forward Euler on the eigenvalues -gamma plus or minus i omega, with "
+                     f"epsilon = {epsilon:g} and omega = {omega:g}: z = epsilon lambda must lie in "
+                     f"the disc where the size of 1 + z is at most 1.")
         self.add(title)
-        self.play(manim.Create(axes), manim.FadeIn(axis_labels, note), run_time=0.6)
+        self.play(manim.Create(axes), manim.FadeIn(axis_labels, column[2:]), run_time=0.6)
+        self.narrate("Green: the edge of that disc near z = 0, and its inside, tinted.")
         self.play(manim.FadeIn(inside), manim.Create(edge), manim.Write(disc_label), run_time=0.8)
         dots = manim.always_redraw(pair)
+        self.narrate(f"The two dots are z for gamma = 0, outside the disc: the amplification is "
+                     f"{amplification(0):.4f}, above 1, so every step grows.")
         self.play(manim.FadeIn(dots), manim.FadeIn(readout), manim.FadeIn(rule), run_time=0.5)
+        self.narrate(f"Dashed lines mark gamma = {figure_gamma:g} and the least stabilising "
+                     f"gamma minus = {least_said}.")
         self.play(manim.FadeIn(markers), run_time=0.4)
-        self.play(gamma.animate.set_value(figure_gamma), run_time=2.0, rate_func=manim.linear)
-        self.wait(0.6)
-        self.play(gamma.animate.set_value(least), run_time=1.2, rate_func=manim.linear)
-        self.wait(0.6)
+        for value, name in stops:
+            amplified = amplification(value)
+            verdict = ("on the edge of the disc: stable" if abs(amplified - 1) < 5e-5
+                       else "inside the disc: stable" if amplified < 1
+                       else "still outside: unstable")
+            self.narrate(f"Gamma grows to {name}, {value:.3f}: the amplification is "
+                         f"{amplified:.4f}, {verdict}.")
+            self.play(gamma.animate.set_value(value), run_time=2.0 if value == stops[0][0]
+                      else 1.2, rate_func=manim.linear)
+            self.wait(0.6)
+        self.narrate(f"At gamma = {final_gamma:.3f} the amplification is "
+                     f"{amplification(final_gamma):.4f}: the dots stay inside the disc.")
         self.play(gamma.animate.set_value(final_gamma), run_time=2.0, rate_func=manim.linear)
         self.wait(1.0)
 

@@ -3,6 +3,7 @@
     manim -ql animations/bptt_jacobians.py JacobianNormsOnLogAxis
     manim -ql animations/bptt_jacobians.py EigenComponentsUnderPowers
     manim -ql animations/bptt_jacobians.py JacobianFactorChain
+    python -m animations.render JacobianFactorChain --set activation=sigmoid --set steps=10
 
 Every number comes from :mod:`derivations.bptt` (measured curves, factors) or from
 the ``linear-jacobian-powers`` derivation (the matrix and its left eigenvectors).
@@ -16,6 +17,8 @@ import manim
 import numpy
 
 from animations import style
+from animations.matrix_powers import tick_step
+from animations.parameters import Choice, Integer, Parameters, Real, Values
 from derivations import bptt
 from derivations.engine import get
 
@@ -28,15 +31,26 @@ CURVES = (  # (case index in bptt.CASES, colour)
     (4, style.EXPLODING),
 )
 CELL = 0.42
+MAP_SIDE = 1.7  # the factor chain's maps keep its readouts clear of a player's controls
 KIND_WORDS = {"gaussian": "Gaussian", "orthogonal": "orthogonal", "identity": "identity"}
 ACTIVATION_TEX = {"tanh": r"$\sigma = \tanh$", "sigmoid": r"logistic $\sigma$",
                   "linear": r"$\sigma(z) = z$"}
+ACTIVATION_FORMULA = {"tanh": r"\sigma = \tanh", "sigmoid": r"\sigma(z) = 1/(1 + e^{-z})",
+                      "linear": r"\sigma(z) = z"}
+ACTIVATION_SAID = {"tanh": "sigma is tanh", "sigmoid": "sigma is the logistic function",
+                   "linear": "no nonlinearity"}
 
 
 def case_words(case: bptt.Case) -> str:
     r"""A measured curve's legend, e.g. "Gaussian $W$ scaled by $0.4$, $\sigma = \tanh$"."""
     scale = "" if case.scale == 1.0 else f" scaled by ${case.scale:g}$"
     return f"{KIND_WORDS[case.kind]} $W${scale}, {ACTIVATION_TEX[case.activation]}"
+
+
+def case_said(case: bptt.Case) -> str:
+    """The legend of :func:`case_words` in plain words, for captions."""
+    scale = "" if case.scale == 1.0 else f" scaled by {case.scale:g}"
+    return f"{KIND_WORDS[case.kind]} W{scale}, {ACTIVATION_SAID[case.activation]}"
 
 
 def _log_points(axes: manim.Axes, norms: numpy.ndarray) -> list[numpy.ndarray]:
@@ -54,8 +68,10 @@ def _polyline(points: list[numpy.ndarray], colour: str, width: float = 4) -> man
 
 
 def _heat_map(matrix: numpy.ndarray, limit: float = 1.0) -> manim.VGroup:
+    """The entries as coloured cells; at most :data:`MAP_SIDE` high, whatever the size."""
+    cell = min(CELL, MAP_SIDE / matrix.shape[0])
     cells = manim.VGroup(*(
-        manim.Square(CELL, stroke_width=1, stroke_color=style.GRID)
+        manim.Square(cell, stroke_width=1, stroke_color=style.GRID)
         .set_fill(style.diverging_colour(value, limit), opacity=1)
         for value in matrix.flat
     ))
@@ -67,65 +83,96 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
     under the $\eta^l$ bound, flat, exploding."""
 
     TITLE = "Jacobian norms on a log axis"
+    ILLUSTRATES = "vanishing-sufficient-condition"
+    PARAMETERS = Parameters(
+        Integer("horizon", "the largest number of steps back l", value=bptt.HORIZON, low=50,
+                high=2000),
+        Integer("size", "size d of the hidden state", value=bptt.SIZE, low=2, high=64),
+        Integer("seed", "seed of the matrices, inputs and start", value=bptt.SEED, low=0,
+                high=2**32 - 1),
+    )
+
+    @classmethod
+    def caption_for(cls, values: Values) -> str:
+        if values == cls.PARAMETERS.defaults():
+            return super().caption_for(values)
+        return (rf"$\lVert \partial h_t / \partial h_k \rVert_2$ over $l = t - k \leq "
+                rf"{values['horizon']}$ on a log axis, $d = {values['size']}$, seed "
+                rf"{values['seed']}: under the $\eta^l$ bound, flat, exploding.")
 
     def construct(self) -> None:
+        horizon, size, seed = (self.values[name] for name in ("horizon", "size", "seed"))
+        x_step = tick_step(horizon, 5)
         axes = manim.Axes(
-            x_range=[0, bptt.HORIZON, 200], y_range=[-LOG_LIMIT, LOG_LIMIT, 100],
+            x_range=[0, horizon, x_step], y_range=[-LOG_LIMIT, LOG_LIMIT, 100],
             x_length=7.0, y_length=5.1, tips=False,
             axis_config={"color": style.MUTED, "include_numbers": False},
         ).to_edge(manim.LEFT, buff=1.35).shift(0.4 * manim.UP)
         x_labels = manim.VGroup(*(
             style.formula(str(lag), size=28, colour=style.MUTED)
             .next_to(axes.c2p(lag, -LOG_LIMIT), manim.DOWN)
-            for lag in range(0, bptt.HORIZON + 1, 200)))
+            for lag in range(0, horizon + 1, x_step)))
         x_name = style.formula("l", size=28, colour=style.MUTED)
-        x_name.next_to(axes.c2p(bptt.HORIZON, -LOG_LIMIT), manim.RIGHT, buff=0.2)
+        x_name.next_to(axes.c2p(horizon, -LOG_LIMIT), manim.RIGHT, buff=0.2)
         y_labels = manim.VGroup(*(
             style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
             .next_to(axes.c2p(0, e), manim.LEFT, buff=0.12) for e in range(-300, 301, 100)))
         title = style.label(r"$\lVert \partial h_t / \partial h_k \rVert_2$ as the gradient "
                             r"travels $l = t - k$ steps back", 32)
         title.to_edge(manim.UP, buff=0.3)
-        floor = manim.DashedLine(axes.c2p(0, -308), axes.c2p(bptt.HORIZON, -308),
+        floor = manim.DashedLine(axes.c2p(0, -308), axes.c2p(horizon, -308),
                                  color=style.MUTED, stroke_width=1.5)
-        ceiling = manim.DashedLine(axes.c2p(0, 308), axes.c2p(bptt.HORIZON, 308),
+        ceiling = manim.DashedLine(axes.c2p(0, 308), axes.c2p(horizon, 308),
                                    color=style.MUTED, stroke_width=1.5)
         limits = manim.VGroup(
             style.label("float64 overflows above", 22, style.MUTED)
             .next_to(ceiling, manim.UP, buff=0.06).align_to(ceiling, manim.RIGHT),
             style.label("float64 underflows below", 22, style.MUTED)
             .next_to(floor, manim.UP, buff=0.06).align_to(floor, manim.RIGHT))
+        self.narrate(f"The size of the Jacobian of h(t) with respect to h(k), on a log axis from "
+                     f"10 to the power -300 to 10 to the power 300, as the gradient travels l "
+                     f"steps back, for l up to {horizon}, in networks of size {size}.")
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(x_labels, x_name, y_labels), run_time=0.8)
+        self.narrate("Dashed grey lines: beyond them float64 overflows or underflows.")
         self.play(manim.FadeIn(floor, ceiling, limits), run_time=0.4)
         # The legend sits right of the plot: each curve's words, its bound, where float64 stops.
         legend = manim.VGroup()
         for index, colour in CURVES:
             case = bptt.CASES[index]
-            norms = case.norms()
+            weights = bptt.recurrent_matrix(case.kind, size, scale=case.scale, seed=seed)
+            norms = bptt.jacobian_norms(weights, case.activation, horizon, seed=seed)
             curve = _polyline(_log_points(axes, norms), colour)
             lines = [case_words(case)]
+            said = [f"{case_said(case)}:"]
             beats = [manim.Create(curve)]
-            if case.eta() < 1:
-                eta = case.eta()
-                reach = min(bptt.HORIZON, LOG_LIMIT / -math.log10(eta))  # stay inside the plot
+            eta = bptt.per_step_bound(weights, case.activation)
+            if eta < 1:
+                reach = min(horizon, LOG_LIMIT / -math.log10(eta))  # stay inside the plot
                 bound = manim.DashedLine(
                     axes.c2p(0, 0), axes.c2p(reach, reach * math.log10(eta)),
                     color=colour, stroke_width=2)
                 lines.append(f"dashed: $\\eta^l$, $\\eta = {eta:.2f}$")
+                said.append(f"the curve stays under the dashed bound eta to the power l, with "
+                            f"eta = {eta:.2f};")
                 beats.insert(0, manim.Create(bound))
             breakdown = next((lag for lag, v in enumerate(norms)
                               if not numpy.isfinite(v) or v == 0), None)
             if breakdown is not None:
-                lines.append(f"float64 {'overflows' if norms[breakdown] else 'underflows'} "
-                             f"at $l = {breakdown}$")
+                way = "overflows" if norms[breakdown] else "underflows"
+                lines.append(f"float64 {way} at $l = {breakdown}$")
+                said.append(f"float64 {way} at l = {breakdown}.")
                 beats.append(manim.Create(
                     manim.Cross(scale_factor=0.12, stroke_color=colour).move_to(curve.get_end())))
+            else:
+                final = norms[-1]
+                said.append(f"at l = {horizon} the norm is {style.spoken_number(final)}.")
             entry = manim.VGroup(*(style.label(line, 24, colour) for line in lines))
             entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.06)
             legend.add(entry)
             legend.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.22)
             legend.next_to(axes, manim.RIGHT, buff=0.45).align_to(axes, manim.UP)
+            self.narrate(" ".join(said))
             self.play(*beats, manim.FadeIn(entry), run_time=1.6, rate_func=manim.linear)
         self.wait(1.0)
 
@@ -138,6 +185,15 @@ class EigenComponentsUnderPowers(style.CompanionScene):
     splits into a part shrinking like $(1/2)^l$ and a part growing like $(3/2)^l$."""
 
     TITLE = "Eigen-components under powers"
+    ILLUSTRATES = "linear-jacobian-powers"
+    PARAMETERS = Parameters(
+        Real("c1", "coefficient of the left eigenvector p1 (eigenvalue 1/2)", value=2.0,
+             low=-5.0, high=5.0),
+        Real("c2", "coefficient of the left eigenvector p2 (eigenvalue 3/2)", value=1.0,
+             low=-5.0, high=5.0),
+        Integer("steps", "powers of W shown", value=4, low=1, high=8),
+        Real("seconds_per_step", "seconds of video per power", value=1.2, low=0.2, high=3.0),
+    )
 
     def construct(self) -> None:
         derivation = get("linear-jacobian-powers")
@@ -145,14 +201,25 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         p2 = numpy.array(derivation.value("p_2"), dtype=float).ravel()
         lam1, lam2 = (float(derivation.value(name)) for name in ("lambda_1", "lambda_2"))
         weights = numpy.array(derivation.value("W_{ex}"), dtype=float)
-        c1, c2 = 2.0, 1.0
-        steps = 4
+        c1, c2, steps = self.values["c1"], self.values["c2"], self.values["steps"]
+        lag = manim.ValueTracker(0)
+
+        def parts(power: float) -> tuple[numpy.ndarray, numpy.ndarray]:
+            return c1 * lam1**power * p1, c2 * lam2**power * p2
+
+        reached = [point for power in numpy.linspace(0, steps, 4 * steps + 1)
+                   for point in (parts(power)[0], sum(parts(power)))]
+        low = numpy.minimum(numpy.min(reached, axis=0), 0) - 0.5
+        high = numpy.maximum(numpy.max(reached, axis=0), 0) + 0.5
+        grid = tick_step(float(max(high - low)), 8)
+        low, high = numpy.floor(low / grid) * grid, numpy.ceil(high / grid) * grid
+        unit = min(4.2 / (high[0] - low[0]), 6.6 / (high[1] - low[1]))
         plane = manim.NumberPlane(
-            x_range=[-1, 3, 1], y_range=[-3, 6, 1], x_length=2.95, y_length=6.6,
+            x_range=[low[0], high[0], grid], y_range=[low[1], high[1], grid],
+            x_length=unit * (high[0] - low[0]), y_length=unit * (high[1] - low[1]),
             background_line_style={"stroke_color": style.GRID, "stroke_width": 1},
             axis_config={"stroke_color": style.MUTED},
         ).to_edge(manim.LEFT, buff=0.6).shift(0.2 * manim.DOWN)
-        lag = manim.ValueTracker(0)
 
         def arrow(vector: numpy.ndarray, colour: str, start=(0.0, 0.0)) -> manim.Arrow:
             return manim.Arrow(plane.c2p(*start), plane.c2p(*(numpy.array(start) + vector)),
@@ -160,8 +227,7 @@ class EigenComponentsUnderPowers(style.CompanionScene):
                                max_tip_length_to_length_ratio=0.15)
 
         def components() -> tuple[numpy.ndarray, numpy.ndarray]:
-            power = lag.get_value()
-            return c1 * lam1**power * p1, c2 * lam2**power * p2
+            return parts(lag.get_value())
 
         shrinking = manim.always_redraw(lambda: arrow(components()[0], style.VANISHING))
         growing = manim.always_redraw(
@@ -172,24 +238,35 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         text = manim.VGroup(
             style.formula(GRADIENT + r" W^l = c_1\lambda_1^l p_1^\top + c_2\lambda_2^l p_2^\top",
                           size=34),
+            style.label(rf"$c_1 = {c1:g}$, $c_2 = {c2:g}$", 30),
             style.label(rf"$\lambda_1 = {lam1:g}$: shrinks", 30, style.VANISHING),
             style.label(rf"$\lambda_2 = {lam2:g}$: grows", 30, style.EXPLODING),
         ).arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.3)
-        text.next_to(plane, manim.RIGHT, buff=0.6).shift(0.8 * manim.UP)
+        text.next_to(plane, manim.RIGHT, buff=0.6).move_to(
+            text.get_center() * manim.RIGHT + 0.7 * manim.UP)
         counter = style.counter("l", 36).next_to(text, manim.DOWN, buff=0.5)
         counter.align_to(text, manim.LEFT)
         counter[1].add_updater(lambda number: number.set_value(round(lag.get_value())))
         final = (c1 * p1 + c2 * p2) @ numpy.linalg.matrix_power(weights, steps)
-        check = style.formula(
-            GRADIENT + rf" W^{{{steps}}} = ({', '.join(f'{v:g}' for v in final)})",
-            size=30, colour=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
+        entries = [f"{v:g}" for v in final]
+        check = style.formula(GRADIENT + rf" W^{{{steps}}} = ({', '.join(entries)})",
+                              size=30, colour=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
         check.align_to(text, manim.LEFT)
+        self.narrate(f"A gradient row times W to the power l, written in the left eigenvectors "
+                     f"p1 and p2 of W: c1 = {c1:g} times lambda1 = {lam1:g} to the power l, "
+                     f"plus c2 = {c2:g} times lambda2 = {lam2:g} to the power l.")
         self.add(title)
         self.play(manim.FadeIn(plane), manim.FadeIn(text), manim.FadeIn(counter), run_time=0.8)
+        self.narrate("Blue: the part along p1. Red, from its tip: the part along p2.")
         self.play(manim.GrowArrow(shrinking), manim.GrowArrow(growing), run_time=0.6)
+        self.narrate("White: their sum, the gradient row itself, at l = 0.")
         self.play(manim.GrowArrow(total), run_time=0.4)
+        self.narrate(f"Each power of W halves the blue part and multiplies the red part by "
+                     f"{lam2:g}, for l from 1 to {steps}; the sum turns towards p2.")
         for power in range(1, steps + 1):
-            self.play(lag.animate.set_value(power), run_time=1.2)
+            self.play(lag.animate.set_value(power), run_time=self.values["seconds_per_step"])
+        self.narrate(f"Check: the gradient row times W to the power {steps} is "
+                     f"({', '.join(entries)}).")
         self.play(manim.FadeIn(check), run_time=0.5)
         self.wait(1.0)
 
@@ -199,24 +276,46 @@ class JacobianFactorChain(style.CompanionScene):
     $W \operatorname{diag}(\sigma'(h_{i-1}))$ multiplies in from the left."""
 
     TITLE = "The Jacobian, factor by factor"
+    ILLUSTRATES = "jacobian-product"
+    PARAMETERS = Parameters(
+        Choice("kind", "the kind of W", value="gaussian", choices=bptt.KINDS),
+        Real("scale", "the factor W is scaled by", value=1.5, low=0.1, high=4.0),
+        Choice("activation", "the nonlinearity sigma", value="tanh",
+               choices=tuple(bptt.NONLINEARITIES)),
+        Integer("size", "size d of the hidden state", value=4, low=2, high=6),
+        Integer("steps", "factors multiplied in", value=6, low=1, high=12),
+        Integer("seed", "seed of W, the inputs and the start", value=bptt.SEED, low=0,
+                high=2**32 - 1),
+    )
 
     def construct(self) -> None:
-        weights = bptt.recurrent_matrix("gaussian", 4, scale=1.5)
-        steps = 6
-        factors = bptt.jacobian_factors(weights, "tanh", steps)
-        eta = bptt.per_step_bound(weights, "tanh")
+        values = self.values
+        size, steps, activation = values["size"], values["steps"], values["activation"]
+        weights = bptt.recurrent_matrix(values["kind"], size, scale=values["scale"],
+                                        seed=values["seed"])
+        factors = bptt.jacobian_factors(weights, activation, steps, seed=values["seed"])
+        eta = bptt.per_step_bound(weights, activation)
         title = style.formula(
             r"\frac{\partial h_l}{\partial h_0} = W\operatorname{diag}(\sigma'(h_{l-1}))"
-            r"\cdots W\operatorname{diag}(\sigma'(h_0)),\quad \sigma = \tanh", size=36)
+            r"\cdots W\operatorname{diag}(\sigma'(h_0)),\quad " + ACTIVATION_FORMULA[activation],
+            size=36)
         title.to_edge(manim.UP, buff=0.35)
-        product = numpy.eye(4)
+        if title.width > 13.4:
+            title.scale_to_fit_width(13.4)
+        product = numpy.eye(size)
         product_map = _heat_map(product).move_to(1.8 * manim.RIGHT + 0.2 * manim.DOWN)
         product_name = style.formula(r"\frac{\partial h_l}{\partial h_0}", size=36)
         product_name.next_to(product_map, manim.UP, buff=0.25)
         readout = style.formula(r"l = 0,\ \lVert \partial h_l/\partial h_0 \rVert_2 = 1",
                                 size=32).next_to(product_map, manim.DOWN, buff=0.45)
+        shown_eta = f"{eta:.2f}"
         bound = style.label(rf"bound $\eta^l$ with $\eta = \beta s_1 = \beta \lVert W \rVert_2"
-                            rf" = {eta:.2f}$", 28, style.MUTED).next_to(readout, manim.DOWN)
+                            rf" = {shown_eta}$", 28, style.MUTED).next_to(readout, manim.DOWN)
+        said_kind = case_said(bptt.Case(values["kind"], values["scale"], activation))
+        self.narrate(f"The Jacobian of h(l) with respect to h(0) is a product of factors W "
+                     f"times diag of sigma' at the states, the latest on the left; here "
+                     f"{said_kind}, size {size}. At l = 0 it is the identity, of norm 1, and "
+                     f"each factor is bounded by eta = {shown_eta}.")
         self.add(title)
         self.play(manim.FadeIn(product_map, product_name, readout, bound), run_time=0.6)
         for lag in range(1, steps + 1):
@@ -227,14 +326,19 @@ class JacobianFactorChain(style.CompanionScene):
             ).next_to(factor_map, manim.UP, buff=0.25)
             times = style.formula(r"\times", size=48).move_to(
                 (factor_map.get_right() + product_map.get_left()) / 2)
-            self.play(manim.FadeIn(factor_map, factor_name, times, shift=0.3 * manim.RIGHT),
-                      run_time=0.5)
             product = factor @ product
             norm = float(numpy.linalg.norm(product, 2))
+            shown_norm, shown_bound = style.tex_number(norm), style.tex_number(eta**lag)
+            self.narrate(f"Factor {lag}, W times diag of sigma' at h({lag - 1}), multiplies in "
+                         f"from the left: at l = {lag} the norm is "
+                         f"{style.spoken_number(norm)}, at most eta to the power {lag} = "
+                         f"{style.spoken_number(eta**lag)}.")
+            self.play(manim.FadeIn(factor_map, factor_name, times, shift=0.3 * manim.RIGHT),
+                      run_time=0.5)
             new_map = _heat_map(product).move_to(product_map)
             new_readout = style.formula(
-                rf"l = {lag},\ \lVert \partial h_l/\partial h_0 \rVert_2 = {norm:.3g}"
-                rf"\ \leq\ \eta^{{{lag}}} = {eta**lag:.3g}", size=32).move_to(readout)
+                rf"l = {lag},\ \lVert \partial h_l/\partial h_0 \rVert_2 = {shown_norm}"
+                rf"\ \leq\ \eta^{{{lag}}} = {shown_bound}", size=32).move_to(readout)
             self.play(
                 manim.ReplacementTransform(factor_map, new_map),
                 manim.FadeOut(product_map), manim.FadeOut(factor_name), manim.FadeOut(times),

@@ -27,7 +27,8 @@ PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
 ENGINE = "derivations.engine"
 REGISTRY = f"{ENGINE}.registry"
 REGISTRY_LOOKUPS = {"get", "all_derivations", "slugs"}
-NOT_SCENE_MODULES = {"catalogue", "cli", "decks", "palette", "render", "slides", "stamps", "style",
+NOT_SCENE_MODULES = {"captions", "catalogue", "cli", "decks", "figures", "handout", "kit",
+                     "lecture", "palette", "parameters", "render", "slides", "stamps", "style",
                      "toolchain", "workers"}
 
 
@@ -75,9 +76,14 @@ def scenes() -> dict[str, SceneEntry]:
     return found
 
 
+def caption_of(scene: type) -> str:
+    """The first paragraph of a scene's docstring, on one line: its caption."""
+    return " ".join((scene.__doc__ or "").strip().split("\n\n")[0].split())
+
+
 def _entry(scene: type, module: str, chapter: int, position: int) -> SceneEntry:
     """The catalogue entry of ``scene``, refusing a missing or badly written title or caption."""
-    caption = " ".join((scene.__doc__ or "").strip().split("\n\n")[0].split())
+    caption = caption_of(scene)
     title = getattr(scene, "TITLE", "")
     if not caption or not title:
         raise ValueError(f"scene {scene.__name__} needs a TITLE and a docstring (its caption)")

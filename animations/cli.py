@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from animations.catalogue import ROOT
+from animations import parameters as parameters_module
+from animations.catalogue import ROOT, SceneEntry, scenes
 from animations.palette import THEMES, environment_theme
 
 USAGE, FAILED, MISSING_TOOL = 2, 1, 3
@@ -54,6 +55,29 @@ def theme(parser: argparse.ArgumentParser, chosen: str | None) -> str:
     except ValueError as error:
         parser.error(str(error))
     return chosen or from_environment
+
+
+def add_parameters(parser: argparse.ArgumentParser) -> None:
+    """``--set NAME=VALUE`` (repeatable) and ``--params FILE.toml``: the scenes' inputs."""
+    parser.add_argument("--set", action="append", default=[], metavar="[SCENE.]NAME=VALUE",
+                        help="set a scene input (a TOML value: 3, 0.5, \"[[0.9, 0.3], [0, 0.8]]\","
+                             " tanh); without SCENE. it applies to every scene built that has it")
+    parser.add_argument("--params", type=Path, metavar="FILE.toml",
+                        help="scene inputs from a TOML file: NAME = VALUE for every scene that "
+                             "has it, [Scene] tables for one; --set wins")
+
+
+def parameters(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
+               entries: dict[str, SceneEntry]) -> dict[str, dict]:
+    """The checked inputs per scene that ``--set``/``--params`` ask for; a bad one is a usage
+    error (exit 2, one line naming the parameter)."""
+    try:
+        return parameters_module.requested(
+            {name: entry.scene_class.PARAMETERS for name, entry in entries.items()},
+            scenes(), arguments.set, arguments.params,
+            note=lambda line: print(line, file=sys.stderr))
+    except parameters_module.ParameterError as error:
+        parser.error(str(error))
 
 
 def unique(names: Sequence[str], what: str) -> list[str]:

@@ -1,12 +1,24 @@
-"""One slide deck per chapter: self-contained offline HTML (reveal.js inlined) and PDF.
+"""One lecture deck per chapter: offline single-file HTML, PowerPoint with its videos and notes,
+and a vector PDF handout.
 
-    python -m animations.decks              # every chapter, skipping unchanged decks
-    python -m animations.decks --chapter 2 --theme light
+    python -m animations.decks                             # every chapter, skipping unchanged
+    python -m animations.decks --chapter 2 --theme light   # for a projector
+    python -m animations.decks --chapter 1 --quality high --params mine.toml
 
-Each chapter's scenes are rendered as presentations (:mod:`animations.slides`,
-a pause at every beat) with manim-slides, then converted. The HTML embeds its
-videos and reveal.js (shipped by the sphinx-revealjs package), so it opens from
-a USB stick with no network. Output: ``build/decks/chapter-N[-light].{html,pdf,json}``.
+A deck follows its chapter page (:mod:`animations.lecture`): a title slide, then
+each result the chapter states — conclusion and hypotheses typeset from the
+checked derivation, the scope of the check, the proof's step reasons as speaker
+notes — followed by the animations that show it, pausing at each beat, with their
+narration as notes (:mod:`animations.slides`). The slides are rendered with
+manim-slides and converted: the HTML embeds its videos and reveal.js (shipped by
+the sphinx-revealjs package), so it opens from a USB stick with no network, and
+its tab is titled by the chapter; the PPTX embeds every video (H.264) and the
+notes; the PDF handout (:mod:`animations.handout`) draws each slide's last state
+as vector graphics, one page per distinct slide. ``--quality high`` renders the
+videos at 1080p. Scene inputs (``--set``, ``--params``; see
+:mod:`animations.render`) apply to the chapter's scenes, and such a deck is named
+after them, beside the default one. Output:
+``build/decks/chapter-N[-light][-high][--inputs--digest].{html,pptx,pdf,json}``.
 
 As with renders (:mod:`animations.render`), a deck is built in a scratch folder,
 renamed into place and stamped last with each file's size and SHA-256; one build
@@ -18,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -27,10 +41,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from animations import catalogue, cli, stamps, workers
+from animations import catalogue, cli, lecture, parameters, stamps, workers
+from animations.palette import THEMES
 from animations.toolchain import require_latex, run_themed
+from derivations.engine.records import records
 
 DECKS = catalogue.ROOT / "build" / "decks"
+QUALITIES = {"draft": "l", "medium": "m", "high": "h"}
+FORMATS = (".html", ".pptx", ".pdf")
 SCRATCH_PREFIX = ".deck-"
 PLACEHOLDER = "__REVEAL__"
 CSS_IMPORT = re.compile(r"@import url\([^)]*\);?")
@@ -62,7 +80,7 @@ def reveal_file(path: str) -> Path:
     raise RuntimeError(f"reveal.js asset {path!r} not found under {root}")
 
 
-def inline_reveal(html: str) -> str:
+def inline_reveal(page: str) -> str:
     """Replace every reveal.js link and script by its content: no request leaves the file."""
 
     def inline(match: re.Match[str]) -> str:
@@ -73,64 +91,128 @@ def inline_reveal(html: str) -> str:
             return f"<style>\n{CSS_IMPORT.sub('', text)}\n</style>"
         return "<script>\n" + text.replace("</script", "<\\/script") + "\n</script>"
 
-    inlined = ASSET.sub(inline, html)
+    inlined = ASSET.sub(inline, page)
     if PLACEHOLDER in inlined:
         raise RuntimeError("a reveal.js reference was left un-inlined")
     # An empty icon, so the browser does not ask a server for /favicon.ico.
     return inlined.replace("<head>", '<head>\n    <link rel="icon" href="data:,">', 1)
 
 
-def deck_name(chapter: int, theme: str) -> str:
-    return f"chapter-{chapter}" + ("" if theme == "dark" else f"-{theme}")
+_NOTES = re.compile(r'<aside class="notes" data-markdown>(.*?)</aside>', re.DOTALL)
+
+
+def plain_notes(html_text: str) -> str:
+    """Speaker notes as the text they are, line breaks kept: manim-slides writes them
+    unescaped for reveal.js's Markdown, which would read the ``_`` of a formula's subscript
+    as emphasis and a ``<`` as a tag."""
+    return _NOTES.sub(lambda found: '<aside class="notes"><p style="white-space: pre-wrap">'
+                      f"{html.escape(found.group(1).strip(), quote=False)}</p></aside>",
+                      html_text)
+
+
+def deck_name(chapter: int, theme: str, quality: str = "draft",
+              overrides: dict[str, dict] | None = None) -> str:
+    """``chapter-N`` for the site's deck, with ``-light``, ``-high`` and the scene inputs (as
+    a render names them) when they differ."""
+    name = (f"chapter-{chapter}" + ("" if theme == "dark" else f"-{theme}")
+            + ("" if quality == "draft" else f"-{quality}"))
+    chosen = chapter_overrides(chapter, overrides)
+    if not chosen:
+        return name
+    digest = hashlib.sha256(json.dumps(
+        {scene: parameters.canonical(values) for scene, values in sorted(chosen.items())}
+    ).encode()).hexdigest()[:10]
+    return f"{name}{parameters.NAME_SEPARATOR}{'-'.join(sorted(chosen))[:40]}" \
+           f"{parameters.NAME_SEPARATOR}{digest}"
 
 
 def chapter_scenes(chapter: int) -> list[catalogue.SceneEntry]:
-    return [e for e in catalogue.scenes().values() if e.chapter == chapter]
+    return lecture.scenes(chapter)
 
 
-def deck_hash(chapter: int, theme: str) -> str:
-    """Digest of every input of a chapter's deck: its scenes' inputs, these modules, the theme."""
-    digest = hashlib.sha256(theme.encode())
+def chapter_overrides(chapter: int, overrides: dict[str, dict] | None) -> dict[str, dict]:
+    """The non-default inputs of ``chapter``'s scenes among ``overrides``."""
+    names = {entry.name for entry in chapter_scenes(chapter)}
+    return {scene: values for scene, values in (overrides or {}).items()
+            if values and scene in names}
+
+
+def deck_hash(chapter: int, theme: str, quality: str = "draft",
+              overrides: dict[str, dict] | None = None) -> str:
+    """Digest of every input of a chapter's deck: its scenes' inputs, the modules that make the
+    slides (with the derivations they state), the chapter page, the settings."""
+    digest = hashlib.sha256(f"{theme} {quality}".encode())
+    chosen = chapter_overrides(chapter, overrides)
     for entry in chapter_scenes(chapter):
-        digest.update(catalogue.input_hash(entry, "deck").encode())
-    for module in (Path(__file__), catalogue.module_path("animations.slides")):
-        digest.update(module.read_bytes())
+        values = chosen.get(entry.name, {})
+        digest.update(catalogue.input_hash(entry, "deck", parameters.canonical(values)).encode())
+    for path in catalogue.dependencies("animations.handout"):
+        digest.update(path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(lecture.page(chapter).read_bytes())
     return digest.hexdigest()
 
 
-def is_up_to_date(chapter: int, theme: str) -> bool:
+def is_up_to_date(chapter: int, theme: str, quality: str = "draft",
+                  overrides: dict[str, dict] | None = None) -> bool:
     """True if the stamp matches the current inputs and its files are exactly the stamped ones."""
-    stamp_path = (DECKS / deck_name(chapter, theme)).with_suffix(".json")
+    name = deck_name(chapter, theme, quality, overrides)
+    stamp_path = DECKS / f"{name}.json"
     if stamps.problems(stamp_path):
         return False
-    return stamps.read(stamp_path).get("input_hash") == deck_hash(chapter, theme)
+    stamp = stamps.read(stamp_path)
+    return (set(stamp["files"]) == {f"{name}{suffix}" for suffix in FORMATS}
+            and stamp.get("input_hash") == deck_hash(chapter, theme, quality, overrides))
 
 
-def build_deck(chapter: int, theme: str) -> float:
+def title_pptx(path: Path, title: str) -> None:
+    """Give the PowerPoint file the chapter's title (its document properties)."""
+    import pptx
+
+    presentation = pptx.Presentation(str(path))
+    presentation.core_properties.title = title
+    presentation.save(str(path))
+
+
+def build_deck(chapter: int, theme: str, quality: str = "draft",
+               overrides: dict[str, dict] | None = None) -> float:
     """Render and convert one chapter's deck in a scratch folder, then publish and stamp it."""
     from animations import slides  # imports every scene: only once the theme has been checked
 
     started = time.perf_counter()
-    names = [slides.slide_name(entry.name) for entry in chapter_scenes(chapter)]
-    if not names:
-        raise RuntimeError(f"chapter {chapter} has no scenes")
-    base = DECKS / deck_name(chapter, theme)
+    unchecked = [r.slug for r in records(lecture.results(chapter)) if not r.passed]
+    if unchecked:  # a slide states only what verifies (verdicts are reused when unchanged)
+        raise RuntimeError(f"chapter {chapter}: {', '.join(unchecked)} do(es) not verify; "
+                           f"run `python -m derivations verify` to see which steps fail")
+    names = [slides.item_name(item) for item in lecture.plan(chapter)]
+    title = f"Chapter {chapter}: {lecture.chapter_title(chapter)}"
+    environment = parameters.environment(chapter_overrides(chapter, overrides))
+    base = DECKS / deck_name(chapter, theme, quality, overrides)
     DECKS.mkdir(parents=True, exist_ok=True)
     tool = [sys.executable, "-m", "manim_slides"]
     work = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{chapter}-", dir=DECKS))
     try:
-        run_themed([*tool, "render", "-ql", "--disable_caching", "--progress_bar", "none",
-                    slides.__file__, *names], work, theme)
+        run_themed([*tool, "render", f"-q{QUALITIES[quality]}", "--disable_caching",
+                    "--progress_bar", "none", slides.__file__, *names], work, theme, environment)
         run_themed([*tool, "convert", "--to", "html", "-cone_file=true",
-                    f"-ccdn_url={PLACEHOLDER}", *names, "deck.html"], work, theme)
-        run_themed([*tool, "convert", "--to", "pdf", *names, "deck.pdf"], work, theme)
-        html = (work / "deck.html").read_text(encoding="utf-8")
-        (work / "inlined.html").write_text(inline_reveal(html), encoding="utf-8")
+                    f"-ccdn_url={PLACEHOLDER}", f"-ctitle={title}",
+                    f"-cbackground_color={THEMES[theme].background}", *names, "deck.html"],
+                   work, theme)
+        run_themed([*tool, "convert", "--to", "pptx", *names, "deck.pptx"], work, theme)
+        title_pptx(work / "deck.pptx", title)
+        run_themed([sys.executable, "-m", "animations.handout", str(work / "deck.pdf"), *names],
+                   work, theme, environment)
+        page = (work / "deck.html").read_text(encoding="utf-8")
+        (work / "inlined.html").write_text(plain_notes(inline_reveal(page)), encoding="utf-8")
         seconds = time.perf_counter() - started
         stamps.publish(base.with_suffix(".json"), {
-            "chapter": chapter, "theme": theme, "scenes": names,
-            "input_hash": deck_hash(chapter, theme), "build_seconds": round(seconds, 1),
+            "chapter": chapter, "title": title, "theme": theme, "quality": quality,
+            "parameters": chapter_overrides(chapter, overrides),
+            "slides": names,
+            "input_hash": deck_hash(chapter, theme, quality, overrides),
+            "build_seconds": round(seconds, 1),
         }, {work / "inlined.html": base.with_suffix(".html"),
+            work / "deck.pptx": base.with_suffix(".pptx"),
             work / "deck.pdf": base.with_suffix(".pdf")})
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -144,14 +226,15 @@ def remove_scratch() -> None:
 
 
 def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
-                lock_timeout: float = 3600.0) -> int:
+                lock_timeout: float = 3600.0, quality: str = "draft",
+                overrides: dict[str, dict] | None = None) -> int:
     """Build the decks of ``chapters`` that changed; the number that failed."""
     failed = []
 
     def report(name: str, succeeded: bool, value: object) -> None:
         if succeeded:
-            base = DECKS / deck_name(int(name.split()[-1]), theme)
-            print(f"{name}: deck built in {value:.1f} s → {cli.shown(base)}.html, .pdf",
+            base = DECKS / deck_name(int(name.split()[-1]), theme, quality, overrides)
+            print(f"{name}: deck built in {value:.1f} s → {cli.shown(base)}.html, .pptx, .pdf",
                   flush=True)
         else:
             failed.append(name)
@@ -160,12 +243,14 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
     with stamps.folder_lock(DECKS, lambda line: print(line, flush=True), lock_timeout):
         remove_scratch()
         try:
-            pending = [c for c in chapters if force or not is_up_to_date(c, theme)]
+            pending = [c for c in chapters
+                       if force or not is_up_to_date(c, theme, quality, overrides)]
             for chapter in chapters:
                 if chapter not in pending:
                     print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
-            workers.run_each([(f"chapter {c}", lambda c=c: build_deck(c, theme)) for c in pending],
-                             jobs, report)
+            workers.run_each(
+                [(f"chapter {c}", lambda c=c: build_deck(c, theme, quality, overrides))
+                 for c in pending], jobs, report)
         finally:
             remove_scratch()
     return len(failed)
@@ -178,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="chapter(s) to build (default: all); a chapter given twice is "
                              "built once")
     cli.add_theme(parser, "light reads better on projectors")
+    parser.add_argument("--quality", choices=QUALITIES, default="draft",
+                        help="the videos' resolution: draft 480p15, medium 720p30, high 1080p60")
+    cli.add_parameters(parser)
     parser.add_argument("--force", action="store_true", help="rebuild even if unchanged")
     parser.add_argument("--jobs", type=cli.positive_integer, default=os.cpu_count() or 1,
                         help="decks built in parallel (default: number of cores)")
@@ -188,15 +276,18 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no chapter {', '.join(map(str, unknown))}; chapters with scenes: "
                      f"{', '.join(map(str, chapters))}")
+    selected = cli.unique(arguments.chapter, "chapter") if arguments.chapter else chapters
+    entries = {entry.name: entry for chapter in selected for entry in chapter_scenes(chapter)}
+    overrides = cli.parameters(parser, arguments, entries)
     try:
         require_latex()
         reveal_root()
     except RuntimeError as error:
         print(error, file=sys.stderr)
         return cli.MISSING_TOOL
-    selected = cli.unique(arguments.chapter, "chapter") if arguments.chapter else chapters
     try:
-        failed = build_decks(selected, theme, arguments.jobs, arguments.force)
+        failed = build_decks(selected, theme, arguments.jobs, arguments.force,
+                             quality=arguments.quality, overrides=overrides)
     except stamps.Busy as error:
         print(error, file=sys.stderr)
         return cli.FAILED

@@ -1,13 +1,18 @@
 """The two eigenvalues of the Fibonacci matrix: φⁿ explodes, ψⁿ vanishes, F(n+1)/F(n) → φ.
 
     manim -ql animations/fibonacci_eigenvalues.py FibonacciEigenvalues
+    python -m animations.render FibonacciEigenvalues --set terms=30
 """
 
 from __future__ import annotations
 
+import math
+
 import manim
 
 from animations import style
+from animations.matrix_powers import tick_step
+from animations.parameters import Integer, Parameters
 from derivations.ch1_repeated_powers.eigendecomposition import fibonacci_eigendecomposition
 from derivations.fibonacci import fib
 
@@ -20,8 +25,13 @@ class FibonacciEigenvalues(style.CompanionScene):
     settles on $\varphi$."""
 
     TITLE = "Fibonacci eigenvalues"
+    ILLUSTRATES = "fibonacci-eigendecomposition"
+    PARAMETERS = Parameters(
+        Integer("terms", "how many powers and ratios are drawn", value=TERMS, low=4, high=40),
+    )
 
     def construct(self) -> None:
+        terms = self.values["terms"]
         decomposition = fibonacci_eigendecomposition()
         phi = float(decomposition.value("varphi"))
         psi = float(decomposition.value("psi"))
@@ -34,9 +44,13 @@ class FibonacciEigenvalues(style.CompanionScene):
         ).to_edge(manim.UP, buff=0.3)
         title[1].set_color(style.ink(psi_colour))
         title[3].set_color(style.ink(phi_colour))
+        reach = max(4, math.ceil(terms * math.log10(phi)))
+        y_step = tick_step(2 * reach)
+        reach = math.ceil(reach / y_step) * y_step
+        x_step = tick_step(terms)
         powers = manim.Axes(
-            x_range=[0, TERMS, 4], y_range=[-4, 4, 2], x_length=5.4, y_length=4.4,
-            axis_config={"color": style.MUTED, "font_size": 28}, tips=False,
+            x_range=[0, terms, x_step], y_range=[-reach, reach, y_step], x_length=5.4,
+            y_length=4.4, axis_config={"color": style.MUTED, "font_size": 28}, tips=False,
             y_axis_config={"include_numbers": True},
         ).to_edge(manim.LEFT, buff=0.7).shift(0.1 * manim.DOWN)
         powers_label = style.formula(r"\log_{10}|\lambda^n|", size=28)
@@ -44,47 +58,66 @@ class FibonacciEigenvalues(style.CompanionScene):
         # n runs along the bottom: the x axis itself (at 0) is where both curves start.
         powers_ticks = manim.VGroup(*(
             style.formula(str(n), size=28, colour=style.MUTED)
-            .next_to(powers.c2p(n, -4), manim.DOWN, buff=0.15) for n in range(0, TERMS + 1, 4)))
+            .next_to(powers.c2p(n, -reach), manim.DOWN, buff=0.15)
+            for n in range(0, terms + 1, x_step)))
         growth = powers.plot_line_graph(
-            list(range(TERMS + 1)), [n * manim.np.log10(phi) for n in range(TERMS + 1)],
-            line_color=phi_colour, add_vertex_dots=True,
+            list(range(terms + 1)), [n * math.log10(phi) for n in range(terms + 1)],
+            line_color=phi_colour, add_vertex_dots=terms <= 24,
             vertex_dot_style={"fill_color": phi_colour},
         )
         decay = powers.plot_line_graph(
-            list(range(TERMS + 1)), [n * manim.np.log10(abs(psi)) for n in range(TERMS + 1)],
-            line_color=psi_colour, add_vertex_dots=True,
+            list(range(terms + 1)), [n * math.log10(abs(psi)) for n in range(terms + 1)],
+            line_color=psi_colour, add_vertex_dots=terms <= 24,
             vertex_dot_style={"fill_color": psi_colour},
         )
         growth_label = style.formula(rf"{phi_tex}^n", colour=phi_colour, size=30)
-        growth_label.next_to(powers.c2p(TERMS, TERMS * manim.np.log10(phi)), manim.RIGHT,
+        growth_label.next_to(powers.c2p(terms, terms * math.log10(phi)), manim.RIGHT,
                              buff=0.15)
         decay_label = style.formula(rf"|{psi_tex}|^n", colour=psi_colour, size=30)
-        decay_label.next_to(powers.c2p(TERMS, TERMS * manim.np.log10(abs(psi))), manim.RIGHT,
+        decay_label.next_to(powers.c2p(terms, terms * math.log10(abs(psi))), manim.RIGHT,
                             buff=0.15)
 
-        ratios = [fib(n + 1) / fib(n) for n in range(1, TERMS + 1)]
+        ratios = [fib(n + 1) / fib(n) for n in range(1, terms + 1)]
         ratio_axes = manim.Axes(
-            x_range=[0, TERMS, 4], y_range=[1, 2, 0.25], x_length=5.4, y_length=4.4,
+            x_range=[0, terms, x_step], y_range=[1, 2, 0.25], x_length=5.4, y_length=4.4,
             axis_config={"color": style.MUTED, "font_size": 28}, tips=False,
-            x_axis_config={"include_numbers": True}, y_axis_config={"include_numbers": True},
+            y_axis_config={"include_numbers": True},
         ).to_edge(manim.RIGHT, buff=0.6).shift(0.1 * manim.DOWN)
+        ratio_ticks = manim.VGroup(*(
+            style.formula(str(n), size=28, colour=style.MUTED)
+            .next_to(ratio_axes.c2p(n, 1), manim.DOWN, buff=0.15)
+            for n in range(0, terms + 1, x_step)))
         ratio_label = style.formula(r"F_{n+1}/F_n", size=28).next_to(ratio_axes, manim.UP, 0.1)
         limit_line = manim.DashedLine(
-            ratio_axes.c2p(0, phi), ratio_axes.c2p(TERMS, phi), color=phi_colour
+            ratio_axes.c2p(0, phi), ratio_axes.c2p(terms, phi), color=phi_colour
         )
-        limit_label = style.formula(rf"{phi_tex} \approx {phi:.4f}", colour=phi_colour, size=28)
+        shown_phi = f"{phi:.4f}"
+        limit_label = style.formula(rf"{phi_tex} \approx {shown_phi}", colour=phi_colour,
+                                    size=28)
         limit_label.next_to(limit_line, manim.UP, buff=0.1).align_to(limit_line, manim.RIGHT)
         ratio_graph = ratio_axes.plot_line_graph(
-            list(range(1, TERMS + 1)), ratios, line_color=style.FOREGROUND,
-            vertex_dot_style={"fill_color": style.FOREGROUND},
+            list(range(1, terms + 1)), ratios, line_color=style.FOREGROUND,
+            add_vertex_dots=terms <= 24, vertex_dot_style={"fill_color": style.FOREGROUND},
         )
+        last = style.spoken_number(ratios[-1], 6)
 
+        self.narrate("The powers of the Fibonacci matrix F are V times Lambda to the n times V "
+                     "inverse, and Lambda to the n holds psi to the n and phi to the n.")
         self.add(title)
+        self.narrate(f"Left: the base-10 logarithm of the size of each power, for n from 0 to "
+                     f"{terms}.")
         self.play(manim.Create(powers), manim.FadeIn(powers_label, powers_ticks), run_time=0.6)
+        self.narrate(f"phi to the n climbs in a straight line, {style.spoken_number(phi, 4)} "
+                     f"times larger at each step; the size of psi to the n falls in a straight "
+                     f"line, {style.spoken_number(abs(psi), 4)} times as large at each step.")
         self.play(manim.Create(growth), manim.Create(decay), run_time=2.5)
         self.play(manim.FadeIn(growth_label, decay_label), run_time=0.4)
-        self.play(manim.Create(ratio_axes), manim.FadeIn(ratio_label), run_time=0.6)
+        self.narrate("Right: the ratio of consecutive Fibonacci numbers, F(n+1) over F(n).")
+        self.play(manim.Create(ratio_axes), manim.FadeIn(ratio_label, ratio_ticks), run_time=0.6)
+        self.narrate(f"The dashed line is phi, about {shown_phi}.")
         self.play(manim.Create(limit_line), manim.FadeIn(limit_label), run_time=0.5)
+        self.narrate(f"The ratios start at 1 and 2 and settle on phi: at n = {terms} the ratio "
+                     f"is {last}, as the vanishing psi to the n dies out.")
         self.play(manim.Create(ratio_graph), run_time=2.5)
         self.wait(1)
 

@@ -1,60 +1,197 @@
-"""Merity's three videos, redrawn: 64 steps of W^t as a heat map beside its norm on a log axis.
+"""Merity's three videos, redrawn: W^t as a heat map beside its norm on a log axis.
 
     manim -ql animations/matrix_powers.py VanishingPowers
-    manim -ql animations/matrix_powers.py ExplodingPowers
-    manim -ql animations/matrix_powers.py OrthogonalPowers
+    python -m animations.render VanishingPowers --set matrix="[[0.9, 0.3], [0, 0.8]]"
+
+Each scene takes any square matrix from 2×2 to 8×8 (``matrix``), or the
+chapter's example of its kind at another ``size`` and ``seed``; the title, the
+eigenvalues shown, the norm axis and the caption follow the matrix.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import manim
 import numpy
 
 from animations import style
-from derivations import matrix_powers
+from animations.parameters import (
+    Check,
+    Integer,
+    Matrix,
+    ParameterError,
+    Parameters,
+    Real,
+    Values,
+)
+from derivations import hidden_state, matrix_powers
 
 CHAPTER = 1
-CELL = 0.62
-DECADES = 4  # the norm axis spans 10⁻⁴ … 10⁴
+GRID_SIDE = 3.1  # the heat map's width, whatever the size
+CELL = 0.62  # the largest cell (small matrices)
 SECONDS_PER_STEP = 0.12
-KIND_COLOUR = {
-    "vanishing": style.VANISHING,
-    "exploding": style.EXPLODING,
-    "orthogonal": style.PRESERVING,
-}
-KIND_TITLE = {
-    "vanishing": r"All $|\lambda| < 1$: $W^t$ vanishes",
-    "exploding": r"One $|\lambda| > 1$: $W^t$ explodes",
-    "orthogonal": r"Orthogonal $W$: $\lVert W^t \rVert_2$ stays 1",
-}
+DEFAULT_SIZE = inspect.signature(matrix_powers.example_matrix).parameters["size"].default
 
 
-def height(norm: float) -> float:
-    """Position of ``norm`` on the log axis, whose bottom is 10^−DECADES."""
-    return math.log10(norm) + DECADES
+def chosen_matrix(kind: matrix_powers.Kind, values: Values) -> numpy.ndarray:
+    """The matrix a render draws: the one given, else the chapter's example of ``kind``."""
+    if values["matrix"] is not None:
+        return numpy.array(values["matrix"], dtype=float)
+    return matrix_powers.example_matrix(kind, values["size"], values["seed"])
+
+
+def norms_of(matrix: numpy.ndarray, steps: int) -> numpy.ndarray:
+    """‖Wᵗ‖₂ for t = 0 … steps, as :mod:`derivations.matrix_powers` computes them; ``inf``
+    from the first power whose entries overflow (an SVD is never asked of a non-finite matrix)."""
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        stack = matrix_powers.powers(matrix, steps)
+        finite = numpy.isfinite(stack).all(axis=(1, 2))
+        usable = len(finite) if finite.all() else int(numpy.argmin(finite))
+        norms = numpy.full(steps + 1, numpy.inf)
+        norms[:usable] = matrix_powers.spectral_norms(stack[:usable])
+    return norms
+
+
+def _checker(kind: matrix_powers.Kind) -> Check:
+    def check(values: Values) -> None:
+        if values["matrix"] is not None and (values["size"] != DEFAULT_SIZE
+                                             or values["seed"] != matrix_powers.SEED):
+            raise ParameterError("size, seed: they choose the example matrix, so they cannot "
+                                 "be set together with matrix; set one or the other")
+        norms = norms_of(chosen_matrix(kind, values), values["steps"])
+        broken = numpy.flatnonzero(~numpy.isfinite(norms))
+        if broken.size:
+            raise ParameterError(
+                f"steps: expected at most {int(broken[0]) - 1} for this matrix, whose powers "
+                f"overflow float64 at step {int(broken[0])} (or use smaller entries)")
+    return check
+
+
+def parameters_of(kind: matrix_powers.Kind) -> Parameters:
+    return Parameters(
+        Matrix("matrix", "the matrix W whose powers are drawn", low=2, high=8, bound=10.0,
+               derived=f"the chapter's {kind} example of the given size and seed"),
+        Integer("size", "size of the example matrix (when no matrix is given)",
+                value=DEFAULT_SIZE, low=2, high=8),
+        Integer("seed", "seed of the example matrix's random orthogonal basis",
+                value=matrix_powers.SEED, low=0, high=2**32 - 1),
+        Integer("steps", "number of multiplications shown", value=matrix_powers.STEPS,
+                low=1, high=256),
+        Real("seconds_per_step", "seconds of video per multiplication", value=SECONDS_PER_STEP,
+             low=0.02, high=0.5),
+        check=_checker(kind),
+    )
+
+
+class Spectrum:
+    """What the eigenvalues of W say about its powers, in the words the screen and captions use."""
+
+    def __init__(self, matrix: numpy.ndarray) -> None:
+        size = matrix.shape[0]
+        values = hidden_state.eigenvalues(matrix)
+        self.size = size
+        self.radius = matrix_powers.spectral_radius(matrix)
+        self.orthogonal = bool(numpy.allclose(matrix.T @ matrix, numpy.eye(size), atol=1e-9))
+        self.outside = int(numpy.sum(numpy.abs(values) > 1 + 1e-9))
+        self.values = sorted(values, key=lambda v: (-abs(v), -v.real, -v.imag))
+
+    def pairs(self) -> list[tuple[float, float]]:
+        """Eigenvalues as (real, |imaginary|), a conjugate pair once, largest modulus first."""
+        shown: list[tuple[float, float]] = []
+        for value in self.values:
+            if value.imag < -1e-12:
+                continue
+            shown.append((float(value.real), float(abs(value.imag))))
+        return shown
+
+    def tex(self) -> str:
+        parts = []
+        for real, imaginary in self.pairs():
+            if imaginary < 1e-12:
+                parts.append(style.tex_number(real))
+            else:
+                size = style.tex_number(imaginary)
+                parts.append(rf"{style.tex_number(real)} \pm {'' if size == '1' else size}i")
+        return ", ".join(parts)
+
+    def spoken(self) -> str:
+        parts = []
+        for real, imaginary in self.pairs():
+            if imaginary < 1e-12:
+                parts.append(style.spoken_number(real))
+            else:
+                size = style.spoken_number(imaginary)
+                parts.append(f"{style.spoken_number(real)} plus or minus "
+                             f"{'' if size == '1' else size + ' '}i")
+        return ", ".join(parts)
+
+    def colour(self) -> str:
+        """Blue for vanishing, red for exploding, green for kept (the notation's colours)."""
+        if self.orthogonal:
+            return style.PRESERVING
+        if self.radius < 1 - 1e-9:
+            return style.VANISHING
+        return style.EXPLODING if self.outside else style.ACCENT
+
+    def title(self) -> str:
+        """The headline, with ``$…$`` math."""
+        if self.orthogonal:
+            return r"Orthogonal $W$: $\lVert W^t \rVert_2$ stays 1"
+        if self.radius < 1 - 1e-9:
+            return r"All $|\lambda| < 1$: $W^t$ vanishes"
+        if self.outside == 1:
+            return r"One $|\lambda| > 1$: $W^t$ explodes"
+        if self.outside > 1:
+            return rf"{self.outside} eigenvalues with $|\lambda| > 1$: $W^t$ explodes"
+        return r"Largest $|\lambda| = 1$, $W$ not orthogonal"
+
+    def said(self) -> str:
+        """The headline in words."""
+        if self.orthogonal:
+            return "W is orthogonal, so the spectral norm of every power of W stays 1."
+        if self.radius < 1 - 1e-9:
+            return "Every eigenvalue of W has modulus below 1, so the powers of W vanish."
+        if self.outside == 1:
+            return "One eigenvalue of W has modulus above 1, so the powers of W explode."
+        if self.outside > 1:
+            return (f"{self.outside} eigenvalues of W have modulus above 1, so the powers of W "
+                    f"explode.")
+        return ("The largest eigenvalue modulus of W is 1 but W is not orthogonal: its powers "
+                "neither vanish nor explode geometrically.")
+
+    def sentence(self) -> str:
+        """The caption's clause, with ``$…$`` math."""
+        rho = style.tex_number(self.radius)
+        if self.orthogonal:
+            return r"it is orthogonal, so $\lVert W^t \rVert_2 = 1$ at every step"
+        if self.radius < 1 - 1e-9:
+            return rf"all eigenvalues inside the unit circle, $\rho(W) = {rho}$: $W^t$ fades " \
+                   r"to zero like $\rho^t$"
+        if self.outside:
+            return rf"$\rho(W) = {rho} > 1$: $W^t$ explodes like $\rho^t$"
+        return r"$\rho(W) = 1$ without being orthogonal: no geometric growth or decay"
 
 
 def _heat_map(matrix: numpy.ndarray) -> manim.VGroup:
-    cells = manim.VGroup(
-        *(
-            manim.Square(CELL, stroke_width=1, stroke_color=style.GRID)
-            .set_fill(style.diverging_colour(value), opacity=1)
-            for value in matrix.flat
-        )
-    )
-    return cells.arrange_in_grid(*matrix.shape, buff=0.04)
+    size = matrix.shape[0]
+    gap = 0.04
+    cell = min(CELL, (GRID_SIDE - gap * (size - 1)) / size)
+    cells = manim.VGroup(*(
+        manim.Square(cell, stroke_width=1, stroke_color=style.GRID)
+        .set_fill(style.diverging_colour(value), opacity=1)
+        for value in matrix.flat
+    ))
+    return cells.arrange_in_grid(*matrix.shape, buff=gap)
 
 
 def _colour_bar() -> manim.VGroup:
-    swatches = manim.VGroup(
-        *(
-            manim.Rectangle(width=0.3, height=0.12, stroke_width=0)
-            .set_fill(style.diverging_colour(value), opacity=1)
-            for value in numpy.linspace(1, -1, 21)
-        )
-    ).arrange(manim.DOWN, buff=0)
+    swatches = manim.VGroup(*(
+        manim.Rectangle(width=0.3, height=0.12, stroke_width=0)
+        .set_fill(style.diverging_colour(value), opacity=1)
+        for value in numpy.linspace(1, -1, 21)
+    )).arrange(manim.DOWN, buff=0)
     ends = manim.VGroup(
         style.formula(r"\geq +1", size=22).next_to(swatches, manim.RIGHT, buff=0.1)
         .align_to(swatches, manim.UP),
@@ -64,34 +201,61 @@ def _colour_bar() -> manim.VGroup:
     return manim.VGroup(swatches, ends)
 
 
-def play_repeated_multiplication(scene: manim.Scene, kind: matrix_powers.Kind) -> None:
-    """The shared beat sequence: title, heat map and axes, then 64 multiplications."""
-    stack = matrix_powers.powers(matrix_powers.example_matrix(kind))
-    norms = matrix_powers.spectral_norms(stack)
-    steps = len(stack) - 1
-    colour = KIND_COLOUR[kind]
+def tick_step(span: int, labels: int = 4) -> int:
+    """A round step giving about ``labels`` + 1 tick labels over ``span`` (1, 2, 5, 10, 20…)."""
+    target = max(1.0, span / labels)
+    for scale in (10**k for k in range(0, 5)):
+        for base in (1, 2, 5):
+            if base * scale >= target:
+                return base * scale
+    return 10**5
 
-    title = style.label(KIND_TITLE[kind], 34, colour).to_edge(manim.UP, buff=0.35)
-    grid = _heat_map(stack[0]).to_edge(manim.LEFT, buff=0.7).shift(0.5 * manim.UP)
+
+def decades(norms: numpy.ndarray) -> tuple[int, int]:
+    """The integer decades of the log axis: every non-zero norm, and 10⁰ = ‖W⁰‖, inside."""
+    logs = numpy.log10(norms[norms > 0])
+    return min(-1, math.floor(logs.min())), max(1, math.ceil(logs.max()))
+
+
+def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_powers.Kind) -> None:
+    """The shared beat sequence: title, eigenvalues, heat map and axes, then the multiplications."""
+    values = scene.values
+    matrix = chosen_matrix(kind, values)
+    steps = values["steps"]
+    stack = matrix_powers.powers(matrix, steps)
+    norms = matrix_powers.spectral_norms(stack)
+    spectrum = Spectrum(matrix)
+    colour = spectrum.colour()
+    low, high = decades(norms)
+    y_step = tick_step(high - low)
+    low = math.floor(low / y_step) * y_step
+    high = math.ceil(high / y_step) * y_step
+
+    def height(norm: float) -> float:
+        """Decades above the axis's bottom (so the t axis runs along the bottom)."""
+        return math.log10(max(norm, 10.0**low)) - low
+
+    title = style.label(spectrum.title(), 34, colour).to_edge(manim.UP, buff=0.3)
+    eigen = style.formula(rf"\rho(W) = {style.tex_number(spectrum.radius)},\quad "
+                          rf"\lambda = {spectrum.tex()}", size=26)
+    eigen.next_to(title, manim.DOWN, buff=0.18)
+    if eigen.width > 13.2:
+        eigen.scale_to_fit_width(13.2)
+    grid = _heat_map(stack[0]).to_edge(manim.LEFT, buff=0.7).shift(0.35 * manim.UP)
     bar = _colour_bar().next_to(grid, manim.RIGHT, buff=0.25)
+    x_step = max(1, steps // 4)
     axes = manim.Axes(
-        x_range=[0, steps, 16],
-        y_range=[0, 2 * DECADES, 2],
-        x_length=5.6,
-        y_length=4.6,
-        axis_config={"color": style.MUTED, "include_numbers": False},
-        tips=False,
-    ).to_edge(manim.RIGHT, buff=0.5).shift(0.2 * manim.UP)
-    x_labels = manim.VGroup(
-        *(style.formula(str(t), size=28, colour=style.MUTED)
-          .next_to(axes.c2p(t, 0), manim.DOWN, buff=0.15)
-          for t in range(0, steps + 1, 16))
-    )
-    y_labels = manim.VGroup(
-        *(style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
-          .next_to(axes.c2p(0, height(10.0**e)), manim.LEFT, buff=0.15)
-          for e in range(-DECADES, DECADES + 1, 2))
-    )
+        x_range=[0, steps, x_step], y_range=[0, high - low, y_step], x_length=5.6, y_length=4.1,
+        axis_config={"color": style.MUTED, "include_numbers": False}, tips=False,
+    ).to_edge(manim.RIGHT, buff=0.5).shift(0.05 * manim.DOWN)
+    x_labels = manim.VGroup(*(
+        style.formula(str(t), size=28, colour=style.MUTED)
+        .next_to(axes.c2p(t, 0), manim.DOWN, buff=0.15)
+        for t in range(0, steps + 1, x_step)))
+    y_labels = manim.VGroup(*(
+        style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
+        .next_to(axes.c2p(0, e - low), manim.LEFT, buff=0.15)
+        for e in range(low, high + 1, y_step)))
     axis_name = style.formula(r"\lVert W^t \rVert_2", size=30)
     axis_name.next_to(axes, manim.UP, buff=0.1)
     step = manim.ValueTracker(0)
@@ -105,8 +269,7 @@ def play_repeated_multiplication(scene: manim.Scene, kind: matrix_powers.Kind) -
             cell.set_fill(style.diverging_colour(value), opacity=1)
 
     def trace() -> manim.VMobject:
-        upto = current()
-        points = [axes.c2p(t, height(norms[t])) for t in range(upto + 1)]
+        points = [axes.c2p(t, height(norms[t])) for t in range(current() + 1)]
         curve = manim.VMobject(stroke_color=colour, stroke_width=4)
         return curve.set_points_as_corners(points if len(points) > 1 else points * 2)
 
@@ -114,49 +277,80 @@ def play_repeated_multiplication(scene: manim.Scene, kind: matrix_powers.Kind) -
     counter[1].add_updater(lambda number: number.set_value(current()))
     curve = manim.always_redraw(trace)
     dot = manim.always_redraw(
-        lambda: manim.Dot(axes.c2p(current(), height(norms[current()])), color=colour)
-    )
+        lambda: manim.Dot(axes.c2p(current(), height(norms[current()])), color=colour))
+    size = matrix.shape[0]
+    final_norm = style.tex_number(norms[-1]) if norms[-1] > 0 else "0"
+    spoken_norm = style.spoken_number(norms[-1]) if norms[-1] > 0 else "0"
 
-    scene.add(title)
+    scene.narrate(f"{spectrum.said()} The {size} by {size} matrix W has the eigenvalues "
+                  f"{spectrum.spoken()}; its spectral radius rho is "
+                  f"{style.spoken_number(spectrum.radius)}.")
+    scene.add(title, eigen)
+    scene.narrate("Left: the entries of W to the power t as a heat map, orange for positive, "
+                  "violet for negative, the colour bar running from -1 to +1. The counter "
+                  "starts at t = 0.")
     scene.play(manim.FadeIn(grid), manim.FadeIn(bar), manim.FadeIn(counter), run_time=0.6)
+    scene.narrate(f"Right: the spectral norm of W to the power t on a log axis from 10 to the "
+                  f"power {low} to 10 to the power {high}, for t from 0 to {steps}.")
     scene.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, axis_name), run_time=0.6)
     scene.add(curve, dot)
-    scene.play(step.animate.set_value(steps), run_time=steps * SECONDS_PER_STEP,
+    scene.narrate(f"W is multiplied in {steps} times; the heat map and the norm curve follow "
+                  f"each step.")
+    scene.play(step.animate.set_value(steps), run_time=steps * values["seconds_per_step"],
                rate_func=manim.linear)
     grid.clear_updaters()
     counter[1].clear_updaters()
-    final = style.formula(
-        rf"\lVert W^{{{steps}}} \rVert_2 = {norms[-1]:.3g}", size=34, colour=colour
-    ).next_to(counter, manim.DOWN, buff=0.3)
+    final = style.formula(rf"\lVert W^{{{steps}}} \rVert_2 = {final_norm}", size=34,
+                          colour=colour).next_to(counter, manim.DOWN, buff=0.3)
+    if final.get_bottom()[1] < style.SAFE_BOTTOM:
+        style.above_controls(final)
+    scene.narrate(f"At t = {steps} the spectral norm of W to the power {steps} is "
+                  f"{spoken_norm}.")
     scene.play(manim.Write(final), run_time=0.6)
     scene.wait(0.8)
 
 
-class VanishingPowers(style.CompanionScene):
+class _Powers(style.CompanionScene):
+    KIND: matrix_powers.Kind = "vanishing"
+    ILLUSTRATES = "spectral-trichotomy"
+
+    @classmethod
+    def caption_for(cls, values: Values) -> str:
+        if values == cls.PARAMETERS.defaults():
+            return super().caption_for(values)
+        matrix = chosen_matrix(cls.KIND, values)
+        size = matrix.shape[0]
+        which = (f"Your ${size} \\times {size}$ matrix $W$" if values["matrix"] is not None
+                 else f"The {cls.KIND} example $W$, ${size} \\times {size}$ with seed "
+                      f"{values['seed']},")
+        return f"{which} over {values['steps']} steps: {Spectrum(matrix).sentence()}."
+
+    def construct(self) -> None:
+        play_repeated_multiplication(self, self.KIND)
+
+
+class VanishingPowers(_Powers):
     r"""All eigenvalues inside the unit circle: $W^t$ fades to zero like $\rho^t$."""
 
     TITLE = "Vanishing powers"
+    KIND = "vanishing"
+    PARAMETERS = parameters_of("vanishing")
 
-    def construct(self) -> None:
-        play_repeated_multiplication(self, "vanishing")
 
-
-class ExplodingPowers(style.CompanionScene):
+class ExplodingPowers(_Powers):
     r"""A single eigenvalue outside the unit circle is enough: $W^t$ explodes like $\rho^t$."""
 
     TITLE = "Exploding powers"
+    KIND = "exploding"
+    PARAMETERS = parameters_of("exploding")
 
-    def construct(self) -> None:
-        play_repeated_multiplication(self, "exploding")
 
-
-class OrthogonalPowers(style.CompanionScene):
+class OrthogonalPowers(_Powers):
     """A random orthogonal $W$: the entries keep moving, the norm stays exactly 1."""
 
     TITLE = "Orthogonal powers"
-
-    def construct(self) -> None:
-        play_repeated_multiplication(self, "orthogonal")
+    KIND = "orthogonal"
+    PARAMETERS = parameters_of("orthogonal")
 
 
 SCENES = (VanishingPowers, ExplodingPowers, OrthogonalPowers)

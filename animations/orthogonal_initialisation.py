@@ -2,6 +2,7 @@
 
     manim -ql animations/orthogonal_initialisation.py HiddenStateNormOrthogonalVsGaussian
     manim -ql animations/orthogonal_initialisation.py RotationOrbitAndEigenvalues
+    python -m animations.render RotationOrbitAndEigenvalues --set angle=45 --set size=16
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import manim
 import numpy
 
 from animations import style
+from animations.matrix_powers import tick_step
+from animations.parameters import Integer, ParameterError, Parameters, Real, Values
 from derivations import hidden_state
 from derivations.engine import get
 
@@ -23,8 +26,8 @@ KIND_NAME = {"orthogonal": "orthogonal $W$",
 
 def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, int]) -> tuple:
     """Axes with the norm of h_t on a log axis and one curve per kind (not yet drawn)."""
-    low, high = decades
-    tick = max(1, (high - low) // 4)
+    tick = tick_step(decades[1] - decades[0])
+    low, high = math.floor(decades[0] / tick) * tick, math.ceil(decades[1] / tick) * tick
     axes = manim.Axes(
         x_range=[0, steps, steps // 4],
         y_range=[low, high, tick],
@@ -55,10 +58,28 @@ def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, 
     return manim.VGroup(axes, x_labels, y_labels, title), curves
 
 
-def latex_scientific(value: float) -> str:
-    """``3.7 \\times 10^{30}`` for 3.7e30 (two significant digits)."""
-    exponent = math.floor(math.log10(abs(value)))
-    return rf"{value / 10**exponent:.1f} \times 10^{{{exponent}}}"
+def _norms(values: Values) -> tuple[dict[str, numpy.ndarray], dict[str, numpy.ndarray]]:
+    """Both matrices and their hidden-state norms over the long horizon."""
+    matrices = hidden_state.weight_matrices(values["size"], values["seed"])
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        norms = {kind: hidden_state.hidden_state_norms(matrix, values["long"], values["seed"])
+                 for kind, matrix in matrices.items()}
+    return matrices, norms
+
+
+def _check_norms(values: Values) -> None:
+    if values["short"] >= values["long"]:
+        raise ParameterError(f"short: expected fewer steps than long ({values['long']}), "
+                             f"got {values['short']}")
+    norms = _norms(values)[1]["gaussian"]
+    broken = numpy.flatnonzero(~numpy.isfinite(norms) | (norms == 0))
+    if broken.size:
+        raise ParameterError(f"long: expected at most {int(broken[0]) - 1} for this size and "
+                             f"seed, whose Gaussian norm leaves float64 at step {int(broken[0])}")
+
+
+def _trend(radius: float) -> str:
+    return "grows" if radius > 1 else "shrinks" if radius < 1 else "stays level"
 
 
 def decade_range(values: list[numpy.ndarray]) -> tuple[int, int]:
@@ -72,15 +93,25 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
     then exponential, for Gaussian $W$."""
 
     TITLE = "Hidden-state norm: orthogonal against Gaussian"
+    ILLUSTRATES = "orthogonal-powers"
+    PARAMETERS = Parameters(
+        Integer("size", "size d of the hidden state and of both matrices",
+                value=hidden_state.SIZE, low=2, high=512),
+        Integer("seed", "seed of both matrices and of the start h_0",
+                value=hidden_state.SEED, low=0, high=2**32 - 1),
+        Integer("short", "steps in the left panel", value=hidden_state.SHORT, low=8, high=1000),
+        Integer("long", "steps in the right panel", value=hidden_state.LONG, low=16, high=5000),
+        check=_check_norms,
+    )
 
     def construct(self) -> None:
-        matrices = hidden_state.weight_matrices()
-        long_norms = {k: hidden_state.hidden_state_norms(w, hidden_state.LONG)
-                      for k, w in matrices.items()}
-        short_norms = {k: v[: hidden_state.SHORT + 1] for k, v in long_norms.items()}
-        short_frame, short_curves = norm_panel(hidden_state.SHORT, short_norms,
+        values = self.values
+        short, long = values["short"], values["long"]
+        matrices, long_norms = _norms(values)
+        short_norms = {k: v[: short + 1] for k, v in long_norms.items()}
+        short_frame, short_curves = norm_panel(short, short_norms,
                                                decade_range(list(short_norms.values())))
-        long_frame, long_curves = norm_panel(hidden_state.LONG, long_norms,
+        long_frame, long_curves = norm_panel(long, long_norms,
                                              decade_range(list(long_norms.values())))
         short_all = manim.VGroup(short_frame, *short_curves.values()).to_edge(manim.LEFT, buff=0.7)
         long_all = manim.VGroup(long_frame, *long_curves.values()).to_edge(manim.RIGHT, buff=0.5)
@@ -92,23 +123,40 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         size = matrices["orthogonal"].shape[0]
         subtitle = style.label(f"$d = {size}$, same $h_0$, $h_t = W h_{{t-1}}$", 24, style.MUTED)
         subtitle.next_to(legend, manim.DOWN, buff=0.12)
-
-        self.play(manim.FadeIn(legend, subtitle), manim.FadeIn(short_frame), run_time=0.8)
-        self.play(*(manim.Create(c) for c in short_curves.values()), run_time=3,
-                  rate_func=manim.linear)
-        self.play(manim.FadeIn(long_frame), run_time=0.6)
-        self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
-                  rate_func=manim.linear)
         radius = hidden_state.spectral_radius(matrices["gaussian"])
+        shown_radius = f"{radius:.3f}"
+        last = long_norms["gaussian"][-1]
         final = style.formula(
-            rf"\rho(W_{{\mathrm{{gauss}}}}) = {radius:.3f},\quad "
-            rf"\lVert h_{{{hidden_state.LONG}}} \rVert = "
-            + latex_scientific(long_norms["gaussian"][-1]),
+            rf"\rho(W_{{\mathrm{{gauss}}}}) = {shown_radius},\quad "
+            rf"\lVert h_{{{long}}} \rVert = {style.tex_number(last, 2)}",
             size=30, colour=style.EXPLODING,
         )
         style.above_controls(final, buff=0.2)
+
+        self.narrate(f"The linear network h(t) = W h(t-1) of size d = {size}, started from the "
+                     f"same unit vector, once with an orthogonal W and once with a Gaussian W "
+                     f"whose entries have variance 1 over {size}.")
+        self.play(manim.FadeIn(legend, subtitle), manim.FadeIn(short_frame), run_time=0.8)
+        self.narrate(f"Left, the first {short} steps on a log axis: the orthogonal norm stays "
+                     f"exactly 1, the Gaussian one wanders.")
+        self.play(*(manim.Create(c) for c in short_curves.values()), run_time=3,
+                  rate_func=manim.linear)
+        self.narrate(f"Right, {long} steps.")
+        self.play(manim.FadeIn(long_frame), run_time=0.6)
+        self.narrate(f"Over {long} steps the Gaussian norm {_trend(radius)} like its spectral "
+                     f"radius to the power t; the orthogonal norm is still 1.")
+        self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
+                  rate_func=manim.linear)
+        self.narrate(f"The Gaussian W has spectral radius rho = {shown_radius}, and after "
+                     f"{long} steps the norm of h is {style.spoken_number(last, 2)}.")
         self.play(manim.Write(final), run_time=0.8)
         self.wait(1)
+
+
+def _chapter_angle() -> float:
+    """The chapter's rotation angle, read from its matrix in ``rotations-in-the-plane``."""
+    rotation = numpy.array(get("rotations-in-the-plane").value("R_60"), dtype=float)
+    return math.atan2(rotation[1, 0], rotation[0, 0])
 
 
 def complex_plane(radius: float, caption: str, colour: str) -> manim.VGroup:
@@ -135,22 +183,38 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
     fill a disc."""
 
     TITLE = "Rotation orbit and eigenvalues"
+    ILLUSTRATES = "rotations-in-the-plane"
+    PARAMETERS = Parameters(
+        Real("angle", "the rotation angle theta in degrees",
+             value=round(math.degrees(_chapter_angle()), 9), low=5.0, high=180.0),
+        Integer("steps", "rotations shown; 0 means one full turn", value=0, low=0, high=72),
+        Real("seconds_per_step", "seconds of video per rotation", value=0.45, low=0.1, high=2.0),
+        Integer("size", "size d of the two matrices whose eigenvalues are drawn",
+                value=hidden_state.SIZE, low=2, high=256),
+        Integer("seed", "seed of the two matrices", value=hidden_state.SEED, low=0,
+                high=2**32 - 1),
+    )
 
     def construct(self) -> None:
-        rotation = numpy.array(get("rotations-in-the-plane").value("R_60"),
-                               dtype=float)
-        angle = math.atan2(rotation[1, 0], rotation[0, 0])
-        steps = round(2 * math.pi / angle)
+        values = self.values
+        angle = math.radians(values["angle"])
+        steps = values["steps"] or max(1, round(2 * math.pi / angle))
         orbit = hidden_state.rotation_orbit(angle, steps)
+        degrees = f"{values['angle']:g}"
 
-        left = complex_plane(1.35, rf"$R_\theta^t e_1$, $\theta = {math.degrees(angle):.0f}^\circ$",
+        left = complex_plane(1.35, rf"$R_\theta^t e_1$, $\theta = {degrees}^\circ$",
                              style.PRESERVING)
         left.to_edge(manim.LEFT, buff=0.6)
         plane = left[0]
         arrow = manim.Arrow(plane.c2p(0, 0), plane.c2p(*orbit[0]), buff=0,
                             color=style.PRESERVING, stroke_width=5)
         counter = style.formula("t = 0", size=30).next_to(left, manim.UP, buff=0.2)
+        turned = steps * values["angle"]
+        self.narrate(f"Left: the rotation by theta = {degrees} degrees, applied again and again "
+                     f"to the first unit vector e1, at t = 0.")
         self.play(manim.FadeIn(left), manim.GrowArrow(arrow), manim.FadeIn(counter), run_time=0.8)
+        self.narrate(f"Each step turns the arrow by {degrees} degrees and keeps its length 1; "
+                     f"after {steps} steps it has turned {turned:g} degrees.")
         trail = manim.VGroup()
         for t in range(1, steps + 1):
             target = manim.Arrow(plane.c2p(0, 0), plane.c2p(*orbit[t]), buff=0,
@@ -159,9 +223,10 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
             trail.add(dot)
             new_counter = style.formula(f"t = {t}", size=30).move_to(counter)
             self.play(manim.Transform(arrow, target, path_arc=angle),
-                      manim.FadeIn(dot), manim.Transform(counter, new_counter), run_time=0.45)
+                      manim.FadeIn(dot), manim.Transform(counter, new_counter),
+                      run_time=values["seconds_per_step"])
 
-        matrices = hidden_state.weight_matrices()
+        matrices = hidden_state.weight_matrices(values["size"], values["seed"])
         size = matrices["orthogonal"].shape[0]
         middle = complex_plane(1.1, "orthogonal $W$", style.PRESERVING)
         right = complex_plane(1.1, "Gaussian $W$", style.EXPLODING)
@@ -174,7 +239,13 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
             "gaussian": eigenvalue_dots(right[0], hidden_state.eigenvalues(
                 matrices["gaussian"]), style.EXPLODING),
         }
+        radius = hidden_state.spectral_radius(matrices["gaussian"])
+        self.narrate(f"Middle and right: the eigenvalues of two matrices of size d = {size} in "
+                     f"the complex plane, with the unit circle.")
         self.play(manim.FadeIn(middle), manim.FadeIn(right), manim.FadeIn(heading), run_time=0.6)
+        self.narrate(f"All {size} eigenvalues of the orthogonal W lie on the unit circle; those "
+                     f"of the Gaussian W, entries of variance 1 over {size}, fill a disc, the "
+                     f"largest of modulus {style.spoken_number(radius)}.")
         self.play(manim.LaggedStart(*(manim.FadeIn(d) for d in dots["orthogonal"]), lag_ratio=0.02),
                   manim.LaggedStart(*(manim.FadeIn(d) for d in dots["gaussian"]), lag_ratio=0.02),
                   run_time=2)

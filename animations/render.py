@@ -4,13 +4,25 @@
     python -m animations.render VanishingPowers      # one scene
     python -m animations.render --quality high       # 1080p60, for slides
     python -m animations.render --quality 4k --theme light --transparent
+    python -m animations.render --describe VanishingPowers       # its inputs and defaults
+    python -m animations.render VanishingPowers --set matrix="[[0.9, 0.3], [0, 0.8]]"
+    python -m animations.render VanishingPowers --params mine.toml --set steps=100
 
 Each scene yields ``<Scene>.webm`` (VP9: plays in every Chromium), ``<Scene>.mp4``
 (H.264), ``<Scene>.png`` (poster: the last frame, whose readouts every scene keeps
-clear of a player's controls) and ``<Scene>.json``, its stamp, in
-``build/media/<variant>/``: ``draft`` for the site, else e.g. ``high-light`` or
-``4k-dark-transparent`` (WebM with alpha and a transparent PNG still; no MP4,
-which cannot carry alpha).
+clear of a player's controls), ``<Scene>.vtt`` (its caption track),
+``<Scene>.txt`` (the same description as plain text) and ``<Scene>.json``, its
+stamp, in ``build/media/<variant>/``: ``draft`` for the site, else e.g.
+``high-light`` or ``4k-dark-transparent`` (WebM with alpha and a transparent PNG
+still; no MP4, which cannot carry alpha).
+
+A scene's inputs (``--describe``) can be set with ``--set NAME=VALUE`` (a TOML
+value) or a TOML file (``--params``; top-level keys for every scene that has them,
+``[Scene]`` tables for one). They are checked before anything renders: a bad
+value exits 2 with one line naming the parameter. A render with other inputs
+than the defaults lands beside the default one as
+``<Scene>--<what was set>--<digest>.*``, so the published render is never
+overwritten, and the skip-if-unchanged check includes the inputs.
 
 Nothing is ever half-written: a scene renders in a scratch folder beside its
 outputs, the finished files are renamed into place and the stamp, which records
@@ -31,14 +43,14 @@ import shutil
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 import av
 from PIL import Image
 
-from animations import catalogue, cli, stamps, workers
+from animations import captions, catalogue, cli, parameters, stamps, workers
 from animations.palette import THEMES
 from animations.toolchain import require_latex, run_themed
 
@@ -74,12 +86,31 @@ class Variant:
 
     @property
     def outputs(self) -> tuple[str, ...]:
-        return (".webm", ".png") if self.transparent else (".webm", ".mp4", ".png")
+        videos = (".webm", ".png") if self.transparent else (".webm", ".mp4", ".png")
+        return (*videos, ".vtt", ".txt")
 
 
 def media_dir(variant: Variant) -> Path:
     """Where finished renders of ``variant`` live; the site build reads ``draft``."""
     return BUILD / "media" / variant.name
+
+
+@dataclass(frozen=True)
+class Job:
+    """One scene with the inputs asked for (``overrides``: only those differing from the
+    defaults, checked)."""
+
+    entry: catalogue.SceneEntry
+    overrides: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The outputs' stem: the scene's name for its defaults, else one derived from the
+        inputs (:func:`animations.parameters.output_name`)."""
+        return parameters.output_name(self.entry.name, self.overrides)
+
+    def environment(self) -> dict[str, str]:
+        return parameters.environment({self.entry.name: self.overrides})
 
 
 @dataclass(frozen=True)
@@ -92,20 +123,37 @@ class Outcome:
     detail: str = ""
 
 
-def _stamp_hash(entry: catalogue.SceneEntry, variant: Variant) -> str:
-    return catalogue.input_hash(entry, variant.name, importlib.metadata.version("manim"),
-                                Path(__file__).read_text())
+def _job(job: Job | catalogue.SceneEntry) -> Job:
+    return job if isinstance(job, Job) else Job(job)
 
 
-def is_up_to_date(entry: catalogue.SceneEntry, variant: Variant) -> bool:
+def _stamp_hash(job: Job | catalogue.SceneEntry, variant: Variant) -> str:
+    job = _job(job)
+    return catalogue.input_hash(job.entry, variant.name, importlib.metadata.version("manim"),
+                                Path(__file__).read_text(), parameters.canonical(job.overrides))
+
+
+def is_up_to_date(job: Job | catalogue.SceneEntry, variant: Variant) -> bool:
     """True if the stamp matches the current inputs and its files are exactly the stamped ones."""
-    stamp_path = media_dir(variant) / f"{entry.name}.json"
+    job = _job(job)
+    stamp_path = media_dir(variant) / f"{job.name}.json"
     if stamps.problems(stamp_path):
         return False
     stamp = stamps.read(stamp_path)
-    expected = {f"{entry.name}{suffix}" for suffix in variant.outputs}
+    expected = {f"{job.name}{suffix}" for suffix in variant.outputs}
     return set(stamp["files"]) == expected and stamp.get("input_hash") == _stamp_hash(
-        entry, variant)
+        job, variant)
+
+
+def video_seconds(path: Path) -> float:
+    """How long the video at ``path`` plays."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        if stream.frames and stream.average_rate:
+            return float(stream.frames / stream.average_rate)
+        if container.duration is None:
+            raise RuntimeError(f"{path}: the video's duration cannot be read")
+        return container.duration / av.time_base
 
 
 def transcode_to_webm(source: Path, target: Path, quality: str) -> av.VideoFrame:
@@ -150,60 +198,74 @@ def save_poster(last: av.VideoFrame, target: Path, *, small: bool) -> None:
     image.save(target, optimize=small)
 
 
-def _manim(
-    entry: catalogue.SceneEntry, variant: Variant, scratch: Path, suffix: str, *flags: str
-) -> Path:
-    """Run Manim on ``entry`` in a subprocess: the ``suffix`` file it wrote, or RuntimeError."""
+def _manim(job: Job, variant: Variant, scratch: Path, suffix: str, *flags: str) -> Path:
+    """Run Manim on ``job`` in a subprocess: the ``suffix`` file it wrote, or RuntimeError."""
+    entry = job.entry
     run_themed([
         sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[variant.quality]}",
         "--media_dir", str(scratch), "--disable_caching", "--progress_bar", "none",
-        "--output_file", entry.name, *flags, str(entry.path), entry.name,
-    ], catalogue.ROOT, variant.theme)
-    written = sorted(scratch.glob(f"**/{entry.name}*{suffix}"))
+        "--output_file", job.name, *flags, str(entry.path), entry.name,
+    ], catalogue.ROOT, variant.theme, job.environment())
+    written = sorted(scratch.glob(f"**/{job.name}*{suffix}"))
     if not written:
-        raise RuntimeError(f"manim succeeded but wrote no {entry.name}*{suffix} file")
+        raise RuntimeError(f"manim succeeded but wrote no {job.name}*{suffix} file")
     return written[0]
 
 
-def _produce(entry: catalogue.SceneEntry, variant: Variant, scratch: Path) -> dict[str, Path]:
-    """Every output of ``entry``, finished, inside ``scratch``: suffix → file."""
+def _produce(job: Job, variant: Variant, scratch: Path) -> tuple[dict[str, Path], list]:
+    """Every output of ``job``, finished, inside ``scratch`` (suffix → file), and its cues."""
+    name = job.name
     if variant.transparent:
-        return {
-            ".webm": _manim(entry, variant, scratch, ".webm", "--transparent", "--format", "webm"),
-            ".png": _manim(entry, variant, scratch, ".png", "--transparent", "-s"),
+        produced = {
+            ".webm": _manim(job, variant, scratch, ".webm", "--transparent", "--format", "webm"),
+            ".png": _manim(job, variant, scratch, ".png", "--transparent", "-s"),
         }
-    mp4 = _manim(entry, variant, scratch, ".mp4")
-    webm, poster = scratch / f"{entry.name}.webm", scratch / f"{entry.name}.png"
-    last = transcode_to_webm(mp4, webm, variant.quality)
-    save_poster(last, poster, small=variant.quality == "draft")
-    return {".webm": webm, ".mp4": mp4, ".png": poster}
+        seconds = video_seconds(produced[".webm"])
+    else:
+        mp4 = _manim(job, variant, scratch, ".mp4")
+        webm, poster = scratch / f"{name}.webm", scratch / f"{name}.png"
+        last = transcode_to_webm(mp4, webm, variant.quality)
+        save_poster(last, poster, small=variant.quality == "draft")
+        produced = {".webm": webm, ".mp4": mp4, ".png": poster}
+        seconds = video_seconds(mp4)
+    vtt, txt = scratch / f"{name}.vtt", scratch / f"{name}.txt"
+    track = captions.write_track(scratch / "captions" / f"{name}.json", seconds, vtt, txt,
+                                 job.entry.title)
+    return {**produced, ".vtt": vtt, ".txt": txt}, track
 
 
-def render_scene(entry: catalogue.SceneEntry, variant: Variant) -> Outcome:
+def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
     """Render one scene in a scratch folder beside its outputs, then publish and stamp it."""
+    job = _job(job)
+    entry = job.entry
     started = time.perf_counter()
     folder = media_dir(variant)
     folder.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{entry.name}-", dir=folder))
+    scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{job.name}-", dir=folder))
     try:
-        produced = _produce(entry, variant, scratch)
+        produced, track = _produce(job, variant, scratch)
+        values = entry.scene_class.PARAMETERS.resolve(job.overrides, entry.name)
         seconds = time.perf_counter() - started
-        stamps.publish(folder / f"{entry.name}.json", {
-            "scene": entry.name,
+        stamps.publish(folder / f"{job.name}.json", {
+            "scene": job.name,
+            "scene_class": entry.name,
+            "parameters": job.overrides,
             "title": entry.title,
             "chapter": entry.chapter,
             "position": entry.position,
-            "caption": entry.caption,
+            "caption": entry.scene_class.caption_for(values),
+            "narration": [{"start": cue.start, "end": cue.end, "text": cue.text}
+                          for cue in track],
             "module": entry.module,
             "variant": variant.name,
-            "input_hash": _stamp_hash(entry, variant),
+            "input_hash": _stamp_hash(job, variant),
             "render_seconds": round(seconds, 2),
-        }, {source: folder / f"{entry.name}{suffix}" for suffix, source in produced.items()})
-    except (RuntimeError, OSError, av.error.FFmpegError) as error:
-        return Outcome(entry.name, "failed", time.perf_counter() - started, str(error))
+        }, {source: folder / f"{job.name}{suffix}" for suffix, source in produced.items()})
+    except (RuntimeError, OSError, ValueError, av.error.FFmpegError) as error:
+        return Outcome(job.name, "failed", time.perf_counter() - started, str(error))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return Outcome(entry.name, "rendered", seconds)
+    return Outcome(job.name, "rendered", seconds)
 
 
 def remove_scratch(folder: Path) -> None:
@@ -214,13 +276,18 @@ def remove_scratch(folder: Path) -> None:
 
 def render_all(
     names: list[str], variant: Variant, jobs: int, force: bool = False,
-    lock_timeout: float = 3600.0,
+    lock_timeout: float = 3600.0, overrides: dict[str, dict] | None = None,
 ) -> list[Outcome]:
-    """Render ``names`` with up to ``jobs`` processes, printing progress as scenes finish."""
-    entries = [catalogue.scenes()[name] for name in names]
+    """Render ``names`` with up to ``jobs`` processes, printing progress as scenes finish.
+
+    ``overrides`` maps a scene to its checked non-default inputs
+    (:func:`animations.parameters.requested`).
+    """
+    chosen = overrides or {}
+    work = [Job(catalogue.scenes()[name], dict(chosen.get(name, {}))) for name in names]
     folder = media_dir(variant)
     outcomes: list[Outcome] = []
-    total = len(entries)
+    total = len(work)
 
     def report(name: str, succeeded: bool, value: object) -> None:
         outcome = value if isinstance(value, Outcome) else Outcome(name, "failed",
@@ -234,20 +301,32 @@ def render_all(
     with stamps.folder_lock(folder, lambda line: print(line, flush=True), lock_timeout):
         remove_scratch(folder)
         try:
-            pending = [e for e in entries if force or not is_up_to_date(e, variant)]
-            for entry in entries:
-                if entry not in pending:
-                    outcomes.append(Outcome(entry.name, "skipped"))
-                    print(f"[{len(outcomes)}/{total}] {entry.name}: unchanged, skipped",
+            pending = [job for job in work if force or not is_up_to_date(job, variant)]
+            for job in work:
+                if job not in pending:
+                    outcomes.append(Outcome(job.name, "skipped"))
+                    print(f"[{len(outcomes)}/{total}] {job.name}: unchanged, skipped",
                           flush=True)
             if pending:
                 print(f"rendering {len(pending)} scene(s) as {variant.name} with "
                       f"{min(jobs, len(pending))} job(s)…", flush=True)
                 workers.run_each(
-                    [(e.name, lambda e=e: render_scene(e, variant)) for e in pending], jobs, report)
+                    [(job.name, lambda job=job: render_scene(job, variant)) for job in pending],
+                    jobs, report)
         finally:
             remove_scratch(folder)
     return outcomes
+
+
+def describe(entry: catalogue.SceneEntry) -> str:
+    """What ``--describe`` prints: the scene, and each input with its limits and default."""
+    declared = entry.scene_class.PARAMETERS
+    lines = [f"{entry.name}: {entry.title} (chapter {entry.chapter}, {entry.module})"]
+    if not declared.items:
+        return "\n".join([*lines, "no parameters"])
+    lines += ["parameters (--set NAME=VALUE, or NAME = VALUE in a --params TOML file):",
+              *declared.describe()]
+    return "\n".join(lines)
 
 
 def _parser() -> cli.Parser:
@@ -265,6 +344,9 @@ def _parser() -> cli.Parser:
                         help="parallel renders (default: number of cores)")
     parser.add_argument("--force", action="store_true", help="render even if unchanged")
     parser.add_argument("--list", action="store_true", help="list scenes and exit")
+    cli.add_parameters(parser)
+    parser.add_argument("--describe", metavar="SCENE",
+                        help="list a scene's parameters with their limits and defaults, and exit")
     return parser
 
 
@@ -277,9 +359,15 @@ def main(argv: list[str] | None = None) -> int:
         for entry in known.values():
             print(f"ch{entry.chapter}.{entry.position}  {entry.name:<36} {entry.title}")
         return 0
-    unknown = [name for name in arguments.scenes if name not in known]
+    unknown = [name for name in [*arguments.scenes, *filter(None, [arguments.describe])]
+               if name not in known]
     if unknown:
         parser.error(f"unknown scene(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    if arguments.describe:
+        print(describe(known[arguments.describe]))
+        return 0
+    names = cli.unique(arguments.scenes, "scene") or list(known)
+    overrides = cli.parameters(parser, arguments, {name: known[name] for name in names})
     try:
         require_latex()
     except RuntimeError as error:
@@ -288,8 +376,8 @@ def main(argv: list[str] | None = None) -> int:
     variant = Variant(arguments.quality, theme, arguments.transparent)
     started = time.perf_counter()
     try:
-        outcomes = render_all(cli.unique(arguments.scenes, "scene") or list(known), variant,
-                              arguments.jobs, arguments.force)
+        outcomes = render_all(names, variant, arguments.jobs, arguments.force,
+                              overrides=overrides)
     except stamps.Busy as error:
         print(error, file=sys.stderr)
         return cli.FAILED
@@ -298,6 +386,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{rendered} rendered, {len(outcomes) - rendered - len(failed)} skipped, "
           f"{len(failed)} failed in {time.perf_counter() - started:.1f} s "
           f"→ {cli.shown(media_dir(variant))}/")
+    for name in names:
+        if overrides.get(name):
+            print(f"{name} with your inputs: "
+                  f"{cli.shown(media_dir(variant))}/{Job(known[name], overrides[name]).name}.*")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return cli.FAILED if failed else 0

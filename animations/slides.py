@@ -1,31 +1,166 @@
-"""Every scene as a manim-slides presentation that pauses at each beat (each ``play``).
+"""A chapter's lecture as slides: a title slide, a slide stating each result, and every scene
+pausing at each beat (each ``play`` that is not only a wait).
 
-For each scene ``X`` of the catalogue this module defines ``XSlides``, so
+For each scene ``X`` of the catalogue this module defines ``XSlides``; for each
+chapter ``ChapterNTitleSlides``; for each result of a chapter page
+``Result<Slug>Slides`` (:func:`slide_name`). So
 
     manim-slides render -ql animations/slides.py VanishingPowersSlides
     manim-slides VanishingPowersSlides
 
-presents it live; ``python -m animations.decks`` builds the chapters' decks.
+presents one scene live, and ``python -m animations.decks`` builds whole
+chapters. A result slide states the derivation as it is checked: its conclusion
+and hypotheses typeset from the derivation itself, the scope of the machine's
+check, and in the speaker notes the statement and the reason for every step. An
+animation's notes are its narration (:meth:`animations.style.CompanionScene.narrate`).
+The PDF handout (:mod:`animations.handout`) draws the same beats as vector pages.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import manim
 from manim_slides import Slide
 
-from animations import catalogue
+from animations import catalogue, lecture, style
+from derivations.engine import get
+from derivations.engine.markdown import hypothesis_latex, kind_of
+from derivations.engine.records import records
+
+TEXT_WIDTH = 12.6  # scene units: the frame is 14.2 wide
+HOLD_SECONDS = 0.5  # a text slide is a still video this long
 
 
-class PauseAtEachBeat(Slide):
-    """Each ``play`` is a beat: the presenter's key press starts it (the first starts at once)."""
+def starts_beat(animations: Sequence[Any]) -> bool:
+    """A ``play`` starts a beat unless all it plays is waiting."""
+    return not all(isinstance(animation, manim.Wait) for animation in animations)
+
+
+class Beats:
+    """Cuts a scene at its beats; what happens at a cut is the subclass's business."""
 
     def play(self, *args: Any, **kwargs: Any) -> None:
-        if getattr(self, "_beat_started", False):
-            self.next_slide()
-        self._beat_started = True
-        super().play(*args, **kwargs)
+        if starts_beat(args):
+            self.beat_begins(getattr(self, "_beat_started", False))
+            self._beat_started = True
+        super().play(*args, **kwargs)  # type: ignore[misc]
+
+    def beat_begins(self, started: bool) -> None:
+        """Called before each beat; ``started`` is False for the first."""
+
+    def pending_notes(self) -> str:
+        """The narration since the last beat began: the notes of the beat about to begin."""
+        marks = getattr(self, "marks", [])
+        start = getattr(self, "_notes_from", 0)
+        self._notes_from = len(marks)
+        return "\n\n".join(text for _, text in marks[start:])
+
+    def speaker_notes(self, text: str) -> None:
+        """Notes for a slide that has no narration (a text slide)."""
+
+
+class PauseAtEachBeat(Beats, Slide):
+    """Each beat is a slide: the presenter's key press starts it (the first starts at once)."""
+
+    def beat_begins(self, started: bool) -> None:
+        self.next_slide(notes=self.pending_notes())
+
+    def speaker_notes(self, text: str) -> None:
+        self.next_slide(notes=text)
+
+
+class LectureSlide(style.CompanionScene):
+    """A still slide of words and formulas, shown whole from its first frame."""
+
+    TITLE = ""
+
+    def content(self) -> tuple[manim.Mobject, str]:
+        """What the slide shows, and its speaker notes."""
+        raise NotImplementedError
+
+    def construct(self) -> None:
+        shown, notes = self.content()
+        if shown.width > TEXT_WIDTH + 0.6 or shown.height > 7.2:
+            shown.scale(min((TEXT_WIDTH + 0.6) / shown.width, 7.2 / shown.height))
+        self.speaker_notes(notes)
+        self.add(shown.move_to(manim.ORIGIN))
+        self.wait(HOLD_SECONDS)
+
+    def speaker_notes(self, text: str) -> None:
+        """Only a presentation keeps notes."""
+
+    def tear_down(self) -> None:
+        manim.Scene.tear_down(self)  # not an animation of the catalogue: no narration to keep
+
+
+def _fitted(mobject: manim.Mobject, width: float, height: float) -> manim.Mobject:
+    if mobject.width > width or mobject.height > height:
+        mobject.scale(min(width / mobject.width, height / mobject.height))
+    return mobject
+
+
+class ChapterTitle(LectureSlide):
+    """A chapter's first slide: its number, its title, and the results it states."""
+
+    CHAPTER = 0
+
+    def content(self) -> tuple[manim.Mobject, str]:
+        title = lecture.chapter_title(self.CHAPTER)
+        stated = [get(slug).title for slug in lecture.results(self.CHAPTER)]
+        shown = manim.VGroup(
+            style.label(f"Chapter {self.CHAPTER}", 34, style.MUTED),
+            style.paragraph(title, TEXT_WIDTH, 54),
+            style.label("Why orthogonal initialisation works in recurrent networks", 26,
+                        style.MUTED),
+        ).arrange(manim.DOWN, buff=0.35)
+        contents = manim.VGroup(*(style.paragraph(line, TEXT_WIDTH - 1, 24, centred=False)
+                                  for line in stated))
+        contents.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.14)
+        shown.add(_fitted(contents, TEXT_WIDTH, 3.6))
+        shown.arrange(manim.DOWN, buff=0.35)
+        shown[-1].shift(0.25 * manim.DOWN)
+        notes = "\n".join([f"Chapter {self.CHAPTER}: {title}.", "",
+                           "Each result is stated, then animated. Results:",
+                           *(f"{i}. {line}" for i, line in enumerate(stated, start=1))])
+        return shown, notes
+
+
+class ResultStatement(LectureSlide):
+    """A result as checked: title, conclusion, hypotheses, scope; the proof in the notes."""
+
+    SLUG = ""
+
+    def content(self) -> tuple[manim.Mobject, str]:
+        derivation = get(self.SLUG)
+        [record] = records([self.SLUG], jobs=1)
+        if not record.passed:
+            raise RuntimeError(f"{self.SLUG} does not verify: a slide states only checked "
+                               f"results ({'; '.join(record.failures())})")
+        kind = kind_of(derivation)
+        heading = manim.VGroup(style.label(kind, 28, style.MUTED),
+                               style.paragraph(derivation.title, TEXT_WIDTH, 46))
+        heading.arrange(manim.DOWN, buff=0.15)
+        claim = _fitted(style.formula(derivation.conclusion_step.latex(), size=64),
+                        TEXT_WIDTH, 2.6)
+        parts = [heading, claim]
+        checked = [hypothesis_latex(h) for h in derivation.checked_hypotheses if not h.local]
+        if checked:
+            given = style.formula(r"\text{if}\quad " + r",\quad ".join(checked), size=36)
+            parts.append(_fitted(given, TEXT_WIDTH, 1.2))
+        assumed = [f"assumed: {a.text}" for a in derivation.assumptions]
+        if assumed:
+            notes_box = manim.VGroup(*(style.paragraph(line, TEXT_WIDTH, 24, style.MUTED)
+                                       for line in assumed)).arrange(manim.DOWN, buff=0.12)
+            parts.append(_fitted(notes_box, TEXT_WIDTH, 1.6))
+        parts.append(style.paragraph(f"Checked by machine, {record.scope_label}. Source: "
+                                     f"{derivation.source}", TEXT_WIDTH, 24, style.MUTED))
+        shown = manim.VGroup(*parts).arrange(manim.DOWN, buff=0.4)
+        steps = [f"({i}) ${step.latex()}$: {step.reason}"
+                 for i, step in enumerate(derivation.steps, start=1)]
+        notes = "\n".join([derivation.statement, "", "Proof, step by step:", *steps])
+        return shown, notes
 
 
 def slide_name(scene: str) -> str:
@@ -33,12 +168,41 @@ def slide_name(scene: str) -> str:
     return f"{scene}Slides"
 
 
-def _presentation(scene: type[manim.Scene]) -> type[manim.Scene]:
-    return type(slide_name(scene.__name__), (PauseAtEachBeat, scene),
-                {"__module__": __name__, "__doc__": scene.__doc__})
+def title_name(chapter: int) -> str:
+    return slide_name(f"Chapter{chapter}Title")
 
 
-PRESENTATIONS = {
-    entry.name: _presentation(entry.scene_class) for entry in catalogue.scenes().values()
-}
-globals().update({cls.__name__: cls for cls in PRESENTATIONS.values()})
+def result_name(slug: str) -> str:
+    return slide_name("Result" + "".join(word.capitalize() for word in slug.split("-")))
+
+
+def item_name(item: lecture.Item) -> str:
+    """The presentation class of one part of a lecture."""
+    if item.kind == "title":
+        return title_name(int(item.key))
+    if item.kind == "result":
+        return result_name(item.key)
+    return slide_name(item.key)
+
+
+def _with(mixin: type, base: type, name: str, **attributes: Any) -> type:
+    return type(name, (mixin, base), {"__module__": __name__, "__doc__": base.__doc__,
+                                      **attributes})
+
+
+def lecture_classes(mixin: type) -> dict[str, type]:
+    """Every slide class of every chapter, built on ``mixin`` (presentation or handout)."""
+    classes = {slide_name(entry.name): _with(mixin, entry.scene_class, slide_name(entry.name))
+               for entry in catalogue.scenes().values()}
+    chapters = sorted({entry.chapter for entry in catalogue.scenes().values()})
+    for chapter in chapters:
+        title = title_name(chapter)
+        classes[title] = _with(mixin, ChapterTitle, title, CHAPTER=chapter)
+        for slug in lecture.results(chapter):
+            name = result_name(slug)
+            classes[name] = _with(mixin, ResultStatement, name, SLUG=slug)
+    return classes
+
+
+PRESENTATIONS = lecture_classes(PauseAtEachBeat)
+globals().update(PRESENTATIONS)

@@ -9,17 +9,27 @@ All words on screen are typeset by LaTeX through :func:`label` and :func:`formul
 one font for words and formulas, as in a book, and math written as math: a
 label is Markdown-like text with ``$…$`` formulas, refused if it carries a Unicode
 stand-in or raw TeX outside ``$…$`` (the rule the site's prose follows).
+
+A scene's inputs are declared in its ``PARAMETERS`` (:mod:`animations.parameters`)
+and read from ``self.values``; it narrates each beat in words
+(:meth:`CompanionScene.narrate`), from the same values it draws, and the render
+turns the narration into captions and a transcript (:mod:`animations.captions`).
 """
 
 from __future__ import annotations
 
+import json
+import math
 import random
 import re
+from pathlib import Path
+from typing import Any, ClassVar
 
 import manim
 import numpy
 
-from animations import palette
+from animations import catalogue, palette, parameters
+from animations.captions import check_narration
 from animations.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 from animations.toolchain import require_latex
 from derivations import notation
@@ -63,6 +73,32 @@ _LATEX_SPECIALS = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
 _MATH = re.compile(r"(\$[^$]+\$)")
 
 
+def tex_number(value: float, digits: int = 3) -> str:
+    """``value`` to ``digits`` significant digits as LaTeX: ``0.00118``, ``3.7 \\times 10^{30}``.
+
+    :func:`spoken_number` says the same digits in words, so a caption and the
+    screen always show one number.
+    """
+    mantissa, exponent = _significant(value, digits)
+    return mantissa if exponent is None else rf"{mantissa} \times 10^{{{exponent}}}"
+
+
+def spoken_number(value: float, digits: int = 3) -> str:
+    """``value`` as :func:`tex_number` shows it, in words: ``3.7 times 10 to the power 30``."""
+    mantissa, exponent = _significant(value, digits)
+    return mantissa if exponent is None else f"{mantissa} times 10 to the power {exponent}"
+
+
+def _significant(value: float, digits: int) -> tuple[str, int | None]:
+    if not math.isfinite(value):
+        raise ValueError(f"value: expected a finite number, got {value!r}")
+    text = f"{value:.{digits}g}"
+    if "e" not in text:
+        return text, None
+    mantissa, exponent = text.split("e")
+    return mantissa, int(exponent)
+
+
 def symbol_colour(key: str) -> str:
     """The colour of notation entry ``key`` (e.g. ``"phi"``), drawable on this theme."""
     return drawable(notation.colour(key))
@@ -80,10 +116,15 @@ def diverging_colour(value: float, limit: float = 1.0) -> manim.ManimColor:
     return manim.interpolate_color(manim.ManimColor(ZERO), manim.ManimColor(end), share)
 
 
+_QUOTED = re.compile(r'"([^"$]*)"')
+
+
 def latex_words(words: str) -> str:
-    """``words`` as LaTeX source: ``$…$`` spans kept as math, every other special escaped."""
+    """``words`` as LaTeX source: ``$…$`` spans kept as math, every other special escaped,
+    straight double quotes turned into opening and closing ones."""
     return "".join(
-        part if _MATH.fullmatch(part) else _LATEX_SPECIALS.sub(lambda c: _ESCAPES[c.group()], part)
+        part if _MATH.fullmatch(part) else _QUOTED.sub(
+            r"``\1''", _LATEX_SPECIALS.sub(lambda c: _ESCAPES[c.group()], part))
         for part in _MATH.split(words)
     )
 
@@ -92,6 +133,21 @@ def label(words: str, size: float = 28, colour: str = FOREGROUND) -> manim.Tex:
     """Words with ``$…$`` math, typeset; refused if they hold a stand-in for a formula."""
     check_prose(words, "text in an animation")
     return manim.Tex(latex_words(words), font_size=size, color=ink(colour))
+
+
+# A TeX point at font size 1, in scene units (Manim scales a formula by its size over 960).
+_POINT = 1 / 960
+_CM = 72.27 / 2.54  # TeX points per centimetre
+
+
+def paragraph(words: str, width: float, size: float = 28, colour: str = FOREGROUND,
+              centred: bool = True) -> manim.Tex:
+    """Words with ``$…$`` math wrapped to ``width`` scene units (a TeX ``\\parbox``)."""
+    check_prose(words, "text in an animation")
+    centimetres = width / (_CM * _POINT * size)
+    align = r"\centering " if centred else r"\raggedright "
+    return manim.Tex(rf"\parbox{{{centimetres:.3f}cm}}{{{align}{latex_words(words)}}}",
+                     font_size=size, color=ink(colour))
 
 
 def formula(*latex: str, size: float = 30, colour: str = FOREGROUND) -> manim.MathTex:
@@ -123,13 +179,34 @@ def above_controls(mobject: manim.Mobject, buff: float = 0.15) -> manim.Mobject:
 
 
 class CompanionScene(manim.Scene):
-    """Base scene: the theme's background, a seeded RNG, LaTeX checked before any MathTex.
+    """Base scene: the theme's background, a seeded RNG, LaTeX checked before any MathTex,
+    the inputs asked for, and a narration clock.
 
     ``TITLE`` is the scene's readable name (the gallery's heading); the first paragraph of
-    the docstring is its caption (Markdown with ``$…$`` math).
+    the docstring is its caption (Markdown with ``$…$`` math). ``PARAMETERS`` declares
+    its inputs; ``self.values`` holds the ones this render uses. ``LARGEST`` names the
+    largest allowed inputs where every input at its own limit is refused by the
+    scene's cross-check (the limit tests render those).
     """
 
     TITLE = ""
+    ILLUSTRATES = ""  # the slug of the result the scene shows (its place in a lecture deck)
+    PARAMETERS = parameters.Parameters()
+    LARGEST: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def scene_name(cls) -> str:
+        """The catalogue's name for this scene (a slide deck's subclass keeps its scene's)."""
+        for klass in cls.__mro__:
+            if "TITLE" in vars(klass) and klass is not CompanionScene:
+                return klass.__name__
+        return cls.__name__
+
+    @classmethod
+    def caption_for(cls, values: parameters.Values) -> str:
+        """The caption of a render with ``values``: the docstring's, unless the scene's words
+        depend on its inputs (then it says so, and the defaults give the docstring's)."""
+        return catalogue.caption_of(cls)
 
     def setup(self) -> None:
         require_latex()
@@ -139,3 +216,29 @@ class CompanionScene(manim.Scene):
         # Defaults for anything not built by the helpers above: Manim's own are white.
         for kind in (manim.MathTex, manim.Tex, manim.DecimalNumber, manim.Integer):
             kind.set_default(color=ink(FOREGROUND))
+        name = self.scene_name()
+        self.values: dict[str, Any] = self.PARAMETERS.resolve(
+            parameters.from_environment(name), name)
+        self.clock = 0.0  # seconds played so far, skipped or not
+        self.marks: list[tuple[float, str]] = []
+
+    def play(self, *args: Any, **kwargs: Any) -> None:
+        super().play(*args, **kwargs)
+        self.clock += self.duration
+
+    def narrate(self, words: str) -> None:
+        """Describe, in plain words with the numbers shown, what the screen shows from now on."""
+        self.marks.append((round(self.clock, 6), check_narration(words)))
+
+    def tear_down(self) -> None:
+        """Leave the narration beside the render: ``<media_dir>/captions/<output>.json``."""
+        super().tear_down()
+        if not self.marks or self.marks[0][0] > 0:
+            raise RuntimeError(f"{self.scene_name()}: narrate the first beat at 0 s "
+                               f"(self.narrate before the first play)")
+        folder = Path(manim.config.media_dir) / "captions"
+        folder.mkdir(parents=True, exist_ok=True)
+        name = manim.config.output_file or self.scene_name()
+        (folder / f"{Path(name).stem}.json").write_text(json.dumps(
+            {"scene": self.scene_name(), "duration": round(self.clock, 6), "marks": self.marks},
+            ensure_ascii=False), encoding="utf-8")

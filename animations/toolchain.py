@@ -9,9 +9,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 from animations.catalogue import ROOT
+from animations.parameters import ENVIRONMENT
 
 LATEX_PACKAGES = (
     "texlive-latex-base texlive-latex-recommended texlive-latex-extra "
@@ -29,17 +31,22 @@ def require_latex() -> None:
         )
 
 
-def run_themed(command: list[str], cwd: Path | str, theme: str) -> None:
+def run_themed(command: list[str], cwd: Path | str, theme: str,
+               environment: Mapping[str, str] | None = None) -> None:
     """Run a Manim tool in a subprocess with ``COMPANION_THEME`` set to ``theme``.
 
     The tool imports this very checkout of the project (its root first on
     ``PYTHONPATH``), whatever its working folder and wherever the project is
-    installed. A failure raises RuntimeError carrying the last lines of the tool's
-    output, which is where Manim and manim-slides say what went wrong.
+    installed; ``environment`` adds variables (the scenes' parameters,
+    :func:`animations.parameters.environment`). A failure raises RuntimeError
+    carrying the last lines of the tool's output, which is where Manim and
+    manim-slides say what went wrong.
     """
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    chosen = {key: value for key, value in os.environ.items() if key != ENVIRONMENT}
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                            env={**os.environ, "COMPANION_THEME": theme, "PYTHONPATH": path})
+                            env={**chosen, **(environment or {}), "COMPANION_THEME": theme,
+                                 "PYTHONPATH": path})
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
         raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")

@@ -175,25 +175,50 @@ def caption_markdown(caption: str) -> str:
 
 
 def video_fragment(stamp: dict) -> str:
-    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster.
+    """A captioned video player: VP9 WebM first, H.264 MP4 as fallback, last frame as poster,
+    the WebVTT caption track, and the transcript a screen reader reads as its description.
 
     The caption is Markdown, so its ``$…$`` math is typeset; the video takes its
     accessible name from the caption (``aria-labelledby``) rather than from a copy
-    in an attribute, where math could only be spelt in TeX or Unicode.
+    in an attribute, where math could only be spelt in TeX or Unicode. The
+    transcript (the scene's narration, beat by beat, with the numbers on screen)
+    is plain words, folded under the video and named by ``aria-describedby``.
     """
     name = stamp["scene"]
     module_file = stamp["module"].replace(".", "/") + ".py"
+    files = stamp.get("files", {})
+    narration = stamp.get("narration") or []
+    has_track = f"{name}.vtt" in files
+    described = f' aria-describedby="scene-{name}-transcript"' if narration else ""
+    track = (f'<track kind="captions" src="media/{name}.vtt" srclang="en" label="English">\n'
+             if has_track else "")
+    transcript = ""
+    if narration:
+        beats = "\n".join(
+            f"<li><span class=\"transcript-time\">{int(cue['start']) // 60}:"
+            f"{int(cue['start']) % 60:02d}</span> {html.escape(cue['text'], quote=False)}</li>"
+            for cue in narration)
+        downloads = (f'<p>Download: <a href="media/{name}.txt" download>plain text</a> · '
+                     f'<a href="media/{name}.vtt" download>WebVTT</a></p>\n'
+                     if has_track and f"{name}.txt" in files else "")
+        transcript = (f'<details class="transcript">\n<summary>Transcript: what the animation '
+                      f"shows, beat by beat</summary>\n"
+                      f'<ol id="scene-{name}-transcript">\n{beats}\n</ol>\n{downloads}'
+                      f"</details>\n")
     return (
         f'<figure class="scene" id="scene-{name}" markdown="1">\n'
         f'<video controls preload="metadata" playsinline width="854" height="480" '
-        f'poster="media/{name}.png" aria-labelledby="scene-{name}-caption">\n'
+        f'poster="media/{name}.png" aria-labelledby="scene-{name}-caption"{described}>\n'
         f'<source src="media/{name}.webm" type="video/webm">\n'
         f'<source src="media/{name}.mp4" type="video/mp4">\n'
+        f"{track}"
         f"</video>\n"
         f'<figcaption markdown="span"><span id="scene-{name}-caption">'
         f"{caption_markdown(stamp['caption'])}</span> <br><small>Render it yourself: "
-        f"<code>manim -ql {module_file} {name}</code></small></figcaption>\n"
+        f"<code>manim -ql {module_file} {stamp.get('scene_class', name)}</code></small>"
+        f"</figcaption>\n"
         f"</figure>\n"
+        + (f"\n{transcript}" if transcript else "")
     )
 
 
@@ -242,15 +267,18 @@ def _chapter_pages() -> dict[int, Path]:
 
 def gallery_fragment() -> str:
     """Every rendered scene by chapter, in the order its chapter shows them, with its poster,
-    caption and slide-quality downloads."""
+    caption, transcript and slide-quality downloads, and each chapter's lecture kit once built.
+
+    Renders with a teacher's own inputs (``"parameters"`` in their stamp) sit beside the
+    published ones and are not shown."""
     downloads = slide_quality_renders()
     pages = _chapter_pages()
+    kits = DECKS.parent / "kits"
     shown_order = {scene: index for path in pages.values()
                    for index, scene in enumerate(_VIDEO_INCLUDE.findall(
                        path.read_text(encoding="utf-8")))}
-    stamps = sorted(rendered_stamps(), key=lambda s: (s["chapter"],
-                                                      shown_order.get(s["scene"], 1_000),
-                                                      s["scene"]))
+    stamps = sorted((s for s in rendered_stamps() if not s.get("parameters")),
+                    key=lambda s: (s["chapter"], shown_order.get(s["scene"], 1_000), s["scene"]))
     lines = []
     chapter = None
     for stamp in stamps:
@@ -260,6 +288,11 @@ def gallery_fragment() -> str:
             heading = _CHAPTER_HEADING.search(page.read_text(encoding="utf-8")) if page else None
             name = f": {heading.group(1)}" if heading else ""
             lines.append(f"## Chapter {chapter}{name}\n")
+            if (kits / f"chapter-{chapter}.json").exists():
+                lines.append(f"[Lecture kit for chapter {chapter}](kits/chapter-{chapter}.zip)"
+                             f" (zip): the videos in both themes at 1080p, transparent WebM, "
+                             f"posters, captions, the decks as HTML, PowerPoint and PDF, and "
+                             f"the figures as SVG.\n")
         lines.append(f"### {scene_title(stamp)} {{ #gallery-{stamp['scene']} }}\n")
         lines.append(video_fragment(stamp))
         files = downloads.get(stamp["scene"], [])
@@ -269,24 +302,37 @@ def gallery_fragment() -> str:
             lines.append(f"Slide-quality downloads: {links}\n")
         else:
             lines.append(f"Slide quality: `python -m animations.render --quality high "
-                         f"{stamp['scene']}` (add `--theme light`, `--transparent`).\n")
+                         f"{stamp['scene']}` (add `--theme light`, `--transparent`; "
+                         f"`--describe {stamp['scene']}` lists the inputs you can set).\n")
     return "\n".join(lines)
 
 
 def deck_fragments() -> dict[str, str]:
-    """``decks/chapter-N.md``: links to each built chapter deck (HTML and PDF)."""
+    """``decks/chapter-N.md``: links to each built chapter deck (HTML, PowerPoint, PDF) and,
+    once built, the chapter's lecture kit."""
     fragments = {}
+    kits = DECKS.parent / "kits"
     for stamp_path in sorted(DECKS.glob("chapter-*.json")):
         stamp = json.loads(stamp_path.read_text())
-        if stamp["theme"] != "dark":
-            continue
         name = stamp_path.stem
+        if name != f"chapter-{stamp['chapter']}":  # light, high quality or a teacher's inputs
+            continue
+        formats = [f"[offline HTML deck](decks/{name}.html) (one self-contained file; arrow "
+                   f"keys to step, S for speaker notes)"]
+        if f"{name}.pptx" in stamp.get("files", {}):
+            formats.append(f"[PowerPoint](decks/{name}.pptx) (videos and notes inside)")
+        formats.append(f"[PDF handout](decks/{name}.pdf)")
+        kit = ""
+        if (kits / f"{name}.json").exists():
+            kit = (f" The [lecture kit](kits/{name}.zip) (zip) has everything for teaching "
+                   f"this chapter: videos in both themes at 1080p, transparent WebM, posters, "
+                   f"captions, the decks in every format and the figures as SVG.")
         fragments[f"decks/{name}.md"] = (
             f'!!! tip "Slides for this chapter"\n'
-            f"    Every animation of this chapter as a slide deck that pauses at each beat: "
-            f"[offline HTML deck](decks/{name}.html) (one self-contained file; arrow keys "
-            f"to step) · [PDF](decks/{name}.pdf). Build a light version for projectors with "
-            f"`python -m animations.decks --chapter {stamp['chapter']} --theme light`.\n"
+            f"    A lecture deck: each result stated as checked, then its animations, pausing "
+            f"at each beat: {' · '.join(formats)}.{kit} Build a light version for projectors "
+            f"with `python -m animations.decks --chapter {stamp['chapter']} --theme light` "
+            f"(add `--quality high` for 1080p).\n"
         )
     return fragments
 

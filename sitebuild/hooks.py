@@ -82,21 +82,24 @@ def katex_files(config: MkDocsConfig) -> list[File]:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for file in katex_files(config):
         files.append(file)
-    folders = [MEDIA, DECKS,
+    kits = DECKS.parent / "kits"  # lecture kits: python -m animations.kit
+    folders = [MEDIA, DECKS, kits,
                *sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA)]
     refuse([problem for folder in folders for stamp in sorted(folder.glob("*.json"))
             for problem in stamps.problems(stamp)],
            "rendered media that do not match their render stamps",
            "render them again (`python -m animations.render --force SCENE`)")
-    for suffix in ("*.webm", "*.mp4", "*.png"):
+    for suffix in ("*.webm", "*.mp4", "*.png", "*.vtt", "*.txt"):
         for media in sorted(MEDIA.glob(suffix)):
             files.append(_generated(config, f"media/{media.name}", media))
     for files_of_scene in fragments.slide_quality_renders().values():
         for render in files_of_scene:
             files.append(_generated(config, f"media/{render.parent.name}/{render.name}", render))
-    for suffix in ("*.html", "*.pdf"):
+    for suffix in ("*.html", "*.pptx", "*.pdf"):
         for deck in sorted(DECKS.glob(suffix)):
             files.append(_generated(config, f"decks/{deck.name}", deck))
+    for kit in sorted(kits.glob("*.zip")):
+        files.append(_generated(config, f"kits/{kit.name}", kit))
     for notebook in sorted(notebooks.NOTEBOOKS.glob("*.ipynb")):
         files.append(_generated(config, f"notebooks/{notebook.name}", notebook))
     return files

@@ -13,8 +13,9 @@ that). The ink is the 99th percentile of the per-pixel contrast inside the
 boxes (anti-aliased edges are lighter than strokes; one stray pixel cannot
 decide), the background the median of a ring of pixels around them. It also
 lists text that is not typeset by LaTeX (Pango ``Text``), pairs of texts whose
-boxes overlap, and texts reaching into the bottom strip a video player's
-controls cover.
+boxes overlap, texts reaching into the bottom strip a video player's controls
+cover, and texts reaching out of the frame. ``$COMPANION_PARAMETERS`` sets the
+scene's inputs (:mod:`animations.parameters`).
 
 It runs in its own process because the theme is fixed when ``animations.style``
 is imported. A scene is named as in the catalogue, or as ``module:Class``.
@@ -184,6 +185,8 @@ def probe(name: str, png: Path | None = None) -> dict[str, object]:
         "pango": pango,
         "overlaps": overlapping([(m["owner"], tuple(m["box"])) for m in measured]),
         "under_controls": [m["text"] for m in measured if m["box"][3] > controls_row],
+        "outside": [m["text"] for m in measured if m["box"][0] < 0 or m["box"][1] < 0
+                    or m["box"][2] > WIDTH or m["box"][3] > HEIGHT],
     }
 
 

@@ -81,7 +81,8 @@ def test_a_theme_variable_is_the_default_theme(monkeypatch):
 def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
     asked: list[list[str]] = []
     monkeypatch.setattr(render, "require_latex", lambda: None)
-    monkeypatch.setattr(render, "render_all", lambda names, *rest: asked.append(names) or [])
+    monkeypatch.setattr(render, "render_all",
+                        lambda names, *rest, **options: asked.append(names) or [])
     assert render.main(["VanishingPowers", "ExplodingPowers", "VanishingPowers"]) == 0
     assert asked == [["VanishingPowers", "ExplodingPowers"]]
     assert "scene named more than once, built once: VanishingPowers" in capsys.readouterr().err
@@ -90,7 +91,8 @@ def test_a_scene_named_twice_is_rendered_once(monkeypatch, capsys):
 def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
     asked: list[list[int]] = []
     monkeypatch.setattr(decks, "require_latex", lambda: None)
-    monkeypatch.setattr(decks, "build_decks", lambda chapters, *rest: asked.append(chapters) or 0)
+    monkeypatch.setattr(decks, "build_decks",
+                        lambda chapters, *rest, **options: asked.append(chapters) or 0)
     assert decks.main(["--chapter", "2", "--chapter", "1", "--chapter", "2"]) == 0
     assert asked == [[2, 1]]
     assert "chapter named more than once, built once: 2" in capsys.readouterr().err
@@ -98,7 +100,7 @@ def test_a_chapter_named_twice_is_built_once(monkeypatch, capsys):
 
 def test_a_failed_render_exits_1_naming_the_scene(monkeypatch, capsys):
     monkeypatch.setattr(render, "require_latex", lambda: None)
-    monkeypatch.setattr(render, "render_all", lambda names, *rest: [
+    monkeypatch.setattr(render, "render_all", lambda names, *rest, **options: [
         render.Outcome(names[0], "failed", 1.0, "manim failed: LaTeX error")])
     assert render.main(["VanishingPowers"]) == 1
     assert "failed: VanishingPowers" in capsys.readouterr().err
@@ -183,7 +185,7 @@ def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
 def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(decks, "DECKS", tmp_path)
 
-    def broken(chapter: int, theme: str) -> float:
+    def broken(chapter: int, theme: str, *settings: object) -> float:
         (tmp_path / f"{decks.SCRATCH_PREFIX}{chapter}-x" / "half.html").parent.mkdir()
         raise RuntimeError(f"manim_slides failed on chapter {chapter}")
 
@@ -192,3 +194,59 @@ def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, c
     out = capsys.readouterr().out
     assert "chapter 1: FAILED" in out and "manim_slides failed on chapter 2" in out
     assert [p.name for p in tmp_path.iterdir()] == [".lock"]
+
+
+def test_describe_lists_each_input_with_its_limits_and_default(capsys):
+    assert render.main(["--describe", "VanishingPowers"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("VanishingPowers: Vanishing powers (chapter 1")
+    assert "steps             an integer from 1 to 256; default 64" in out
+    assert "matrix" in out and "from 2×2 to 8×8" in out
+    with pytest.raises(SystemExit) as stop:
+        render.main(["--describe", "NoSuchScene"])
+    assert stop.value.code == 2 and "NoSuchScene" in one_clean_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("main, arguments, expected", [
+    (render.main, ["VanishingPowers", "--set", "matrix=[[1, 2], [3]]"],
+     "matrix: expected a square matrix from 2×2 to 8×8"),
+    (render.main, ["VanishingPowers", "--set", "matrix=[[1, nan], [0, 1]]"],
+     "got the non-finite nan at row 1, entry 2"),
+    (render.main, ["VanishingPowers", "--set", "size=9"], "size: expected an integer from 2 to 8"),
+    (render.main, ["VanishingPowers", "--set", "steps=0"], "steps: expected an integer from 1"),
+    (render.main, ["VanishingPowers", "--set", "stepz=3"],
+     "stepz: no scene built here has this parameter"),
+    (render.main, ["FeedbackPhasePortraits", "--set", "starts=[[3, 0]]"],
+     "starts: expected 1 to 4 points"),
+    (decks.main, ["--chapter", "2", "--set", "terms=3"],
+     "terms: no scene built here has this parameter"),
+    (decks.main, ["--chapter", "4", "--set", "EulerStabilityRegion.omega=15"],
+     "omega: expected epsilon times omega at most 0.95"),
+])
+def test_bad_inputs_exit_2_with_one_line_naming_the_parameter(main, arguments, expected,
+                                                               capsys, monkeypatch):
+    monkeypatch.setattr(render, "render_all", lambda *a, **k: pytest.fail("rendered anyway"))
+    monkeypatch.setattr(decks, "build_decks", lambda *a, **k: pytest.fail("built anyway"))
+    with pytest.raises(SystemExit) as stop:
+        main(arguments)
+    assert stop.value.code == 2
+    assert expected in one_clean_line(capsys.readouterr().err)
+
+
+def test_inputs_reach_the_renders_and_decks_of_the_scenes_that_have_them(tmp_path, monkeypatch):
+    file = tmp_path / "mine.toml"
+    file.write_text("[FeedbackPhasePortraits]\nseconds = 12\n[VanishingPowers]\nsteps = 10\n")
+    asked: list[dict] = []
+    monkeypatch.setattr(render, "require_latex", lambda: None)
+    monkeypatch.setattr(render, "render_all",
+                        lambda names, *rest, overrides=None, **options: asked.append(overrides)
+                        or [])
+    assert render.main(["FeedbackPhasePortraits", "--params", str(file),
+                        "--set", "steps=80"]) == 0
+    assert asked == [{"FeedbackPhasePortraits": {"steps": 80, "seconds": 12.0}}]
+    monkeypatch.setattr(decks, "require_latex", lambda: None)
+    monkeypatch.setattr(decks, "build_decks",
+                        lambda chapters, *rest, overrides=None, **options: asked.append(
+                            overrides) or 0)
+    assert decks.main(["--chapter", "1", "--params", str(file)]) == 0
+    assert asked[-1]["VanishingPowers"] == {"steps": 10}

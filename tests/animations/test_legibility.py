@@ -15,17 +15,19 @@ import sys
 
 import pytest
 
-from animations import catalogue
+from animations import catalogue, parameters
 from animations.palette import TEXT_CONTRAST
 
 MINIMUM_HEIGHT = 10  # pixels of the site's 480-pixel-high video: smaller text is unreadable
 
 
-def probe(scene: str, theme: str = "light") -> dict:
+def probe(scene: str, theme: str = "light", values: dict | None = None) -> dict:
+    """The last frame of ``scene`` measured, with ``values`` as its inputs."""
+    environment = parameters.environment({scene.split(":")[-1]: values or {}})
     result = subprocess.run(
         [sys.executable, "-m", "tests.animations.frame_probe", scene],
         capture_output=True, text=True, cwd=catalogue.ROOT,
-        env={**os.environ, "COMPANION_THEME": theme}, timeout=600,
+        env={**os.environ, "COMPANION_THEME": theme, **environment}, timeout=900,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout)
@@ -43,6 +45,7 @@ def faults(measured: dict) -> list[str]:
     names = {text["owner"]: text["text"] for text in measured["texts"]}
     found += [f"overlapping: {names[a]!r} and {names[b]!r}" for a, b in measured["overlaps"]]
     found += [f"under the player's controls: {text!r}" for text in measured["under_controls"]]
+    found += [f"out of the frame: {text!r}" for text in measured["outside"]]
     return found
 
 

@@ -1,7 +1,10 @@
-"""Every scene renders (tiny and fast); the catalogue and render command behave as documented."""
+"""Every scene renders (tiny and fast) with a caption track that covers it and says the numbers
+its last frame shows; the catalogue and render command behave as documented."""
 
 from __future__ import annotations
 
+import importlib
+import itertools
 import json
 import os
 import subprocess
@@ -13,7 +16,8 @@ import numpy
 import pytest
 from PIL import Image
 
-from animations import catalogue, render, stamps, style, toolchain
+from animations import captions, catalogue, render, stamps, style, toolchain
+from tests.animations.screen_numbers import missing, numbers_shown
 
 SCENES = list(catalogue.scenes())
 CHEAPEST = "JacobianFactorChain"  # a quick real render: used where any scene will do
@@ -24,22 +28,51 @@ def frame_count(path) -> int:
         return sum(1 for _ in container.decode(video=0))
 
 
-@pytest.mark.parametrize("name", SCENES)
-def test_scene_renders_a_tiny_video(name, tmp_path):
-    scene_class = catalogue.scenes()[name].scene_class
+def tiny_render(name: str, folder) -> tuple[manim.Scene, object]:
+    """Render ``name`` at 192×108, 4 frames a second, into ``folder``: the scene and its MP4."""
+    if ":" in name:  # module:Class, a scene outside the catalogue
+        module, _, cls = name.partition(":")
+        scene_class = getattr(importlib.import_module(module), cls)
+    else:
+        scene_class = catalogue.scenes()[name].scene_class
     settings = {
-        "media_dir": str(tmp_path), "pixel_width": 192, "pixel_height": 108, "frame_rate": 4,
+        "media_dir": str(folder), "pixel_width": 192, "pixel_height": 108, "frame_rate": 4,
         # LaTeX output is keyed by its source: keeping it across runs skips recompiling formulas
         # (one folder per xdist worker, so two workers never write the same file at once).
         "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" /
                        os.environ.get("PYTEST_XDIST_WORKER", "main")),
-        "disable_caching": True, "progress_bar": "none", "output_file": name,
+        "disable_caching": True, "progress_bar": "none", "output_file": name.split(":")[-1],
         "verbosity": "WARNING",
     }
     with manim.tempconfig(settings):
-        scene_class().render()
-    videos = list(tmp_path.rglob(f"{name}.mp4"))
-    assert len(videos) == 1 and frame_count(videos[0]) > 4
+        scene = scene_class()
+        scene.render()
+    videos = list(folder.rglob(f"{name.split(':')[-1]}.mp4"))
+    assert len(videos) == 1
+    return scene, videos[0]
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_scene_renders_a_tiny_video_whose_captions_cover_it_and_say_its_numbers(name, tmp_path):
+    scene, video = tiny_render(name, tmp_path)
+    assert frame_count(video) > 4
+    seconds = render.video_seconds(video)
+    vtt, txt = tmp_path / f"{name}.vtt", tmp_path / f"{name}.txt"
+    captions.write_track(tmp_path / "captions" / f"{name}.json", seconds, vtt, txt,
+                         catalogue.scenes()[name].title)
+    track = captions.parse_webvtt(vtt.read_text(encoding="utf-8"))
+    assert track[0].start == 0 and abs(track[-1].end - seconds) < 1e-3
+    assert all(cue.end == after.start for cue, after in itertools.pairwise(track))
+    shown = numbers_shown(scene.mobjects)
+    assert shown, "the last frame shows no value at all: the probe is reading nothing"
+    said = " ".join(cue.text for cue in track)
+    assert missing(shown, said) == [], f"the captions never say {missing(shown, said)}"
+    assert txt.read_text(encoding="utf-8").startswith(catalogue.scenes()[name].title)
+
+
+def test_a_scene_that_does_not_narrate_fails_to_render(tmp_path):
+    with pytest.raises(RuntimeError, match="narrate the first beat"):
+        tiny_render("tests.animations.bad_scenes:Silent", tmp_path)
 
 
 def test_manim_cli_renders_a_scene_file(tmp_path):
@@ -109,13 +142,17 @@ def test_render_command_renders_stamps_then_skips_unchanged(tmp_path, monkeypatc
     assert [o.status for o in first] == ["rendered"], first[0].detail
     folder = tmp_path / "media" / "draft"
     names = sorted(p.name for p in folder.iterdir())
-    assert names == sorted([".lock"] + [f"{CHEAPEST}{s}" for s in (".webm", ".mp4", ".png",
-                                                                     ".json")])  # no scratch
+    outputs = (".webm", ".mp4", ".png", ".vtt", ".txt")
+    # No scratch folder is left.
+    assert names == sorted([".lock"] + [f"{CHEAPEST}{s}" for s in (*outputs, ".json")])
     stamp = json.loads((folder / f"{CHEAPEST}.json").read_text())
     entry = catalogue.scenes()[CHEAPEST]
     assert (stamp["title"], stamp["chapter"], stamp["position"], stamp["caption"]) == (
         entry.title, entry.chapter, entry.position, entry.caption)
-    assert set(stamp["files"]) == {f"{CHEAPEST}{s}" for s in (".webm", ".mp4", ".png")}
+    assert set(stamp["files"]) == {f"{CHEAPEST}{s}" for s in outputs}
+    track = captions.parse_webvtt((folder / f"{CHEAPEST}.vtt").read_text(encoding="utf-8"))
+    assert [cue.text for cue in track] == [beat["text"] for beat in stamp["narration"]]
+    assert abs(track[-1].end - render.video_seconds(folder / f"{CHEAPEST}.mp4")) < 1e-3
     assert stamps.problems(folder / f"{CHEAPEST}.json") == []
     with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
@@ -189,7 +226,7 @@ def test_variants_name_their_folders_and_reject_bad_settings():
     assert render.Variant().name == "draft"
     assert render.Variant("high", "light").name == "high-light"
     assert render.Variant("4k", "dark", transparent=True).name == "4k-dark-transparent"
-    assert render.Variant("high", transparent=True).outputs == (".webm", ".png")
+    assert render.Variant("high", transparent=True).outputs == (".webm", ".png", ".vtt", ".txt")
     with pytest.raises(ValueError, match="quality"):
         render.Variant("ultra")
     with pytest.raises(ValueError, match="theme"):
