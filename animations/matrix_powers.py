@@ -42,30 +42,18 @@ def chosen_matrix(kind: matrix_powers.Kind, values: Values) -> numpy.ndarray:
     return matrix_powers.example_matrix(kind, values["size"], values["seed"])
 
 
-def norms_of(matrix: numpy.ndarray, steps: int) -> numpy.ndarray:
-    """‖Wᵗ‖₂ for t = 0 … steps, as :mod:`derivations.matrix_powers` computes them; ``inf``
-    from the first power whose entries overflow (an SVD is never asked of a non-finite matrix)."""
-    with numpy.errstate(over="ignore", invalid="ignore"):
-        stack = matrix_powers.powers(matrix, steps)
-        finite = numpy.isfinite(stack).all(axis=(1, 2))
-        usable = len(finite) if finite.all() else int(numpy.argmin(finite))
-        norms = numpy.full(steps + 1, numpy.inf)
-        norms[:usable] = matrix_powers.spectral_norms(stack[:usable])
-    return norms
-
-
 def _checker(kind: matrix_powers.Kind) -> Check:
     def check(values: Values) -> None:
         if values["matrix"] is not None and (values["size"] != DEFAULT_SIZE
                                              or values["seed"] != matrix_powers.SEED):
             raise ParameterError("size, seed: they choose the example matrix, so they cannot "
                                  "be set together with matrix; set one or the other")
-        norms = norms_of(chosen_matrix(kind, values), values["steps"])
-        broken = numpy.flatnonzero(~numpy.isfinite(norms))
-        if broken.size:
+        broken = matrix_powers.first_overflowing_power(chosen_matrix(kind, values),
+                                                       values["steps"])
+        if broken is not None:
             raise ParameterError(
-                f"steps: expected at most {int(broken[0]) - 1} for this matrix, whose powers "
-                f"overflow float64 at step {int(broken[0])} (or use smaller entries)")
+                f"steps: expected at most {broken - 1} for this matrix, whose powers "
+                f"overflow float64 at step {broken} (or use smaller entries)")
     return check
 
 

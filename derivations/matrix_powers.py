@@ -57,6 +57,32 @@ def powers(matrix: numpy.ndarray, steps: int = STEPS) -> numpy.ndarray:
     array([[1., 2.],
            [2., 3.]])
     """
+    stack = _unchecked_powers(matrix, steps)
+    overflow = _first_non_finite(stack)
+    if overflow is not None:
+        raise arguments.ResultOverflowError(
+            f"matrix, steps: W^{overflow} overflows float64; ask for fewer steps")
+    return stack
+
+
+def first_overflowing_power(matrix: numpy.ndarray, steps: int = STEPS) -> int | None:
+    """The first t ≤ ``steps`` for which Wᵗ or its norm ‖Wᵗ‖₂ overflows float64, else None.
+
+    Lets a caller say how many steps *would* work instead of only that these do not. The
+    norm can overflow a step before the entries do (an all-ones 8×8 J has ‖J‖₂ = 8).
+
+    >>> first_overflowing_power(numpy.array([[1e200]]), 3)
+    2
+    """
+    stack = _unchecked_powers(matrix, steps)
+    entries = _first_non_finite(stack)
+    finite = stack if entries is None else stack[:entries]
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        norms_finite = numpy.isfinite(numpy.linalg.norm(finite, ord=2, axis=(1, 2)))
+    return entries if norms_finite.all() else int(numpy.argmin(norms_finite))
+
+
+def _unchecked_powers(matrix: numpy.ndarray, steps: int) -> numpy.ndarray:
     matrix = arguments.square("matrix", matrix, maximum=MAX_SIZE)
     steps = arguments.integer("steps", steps, 0, arguments.MAX_STEPS)
     size = matrix.shape[0]
@@ -69,12 +95,12 @@ def powers(matrix: numpy.ndarray, steps: int = STEPS) -> numpy.ndarray:
     with numpy.errstate(over="ignore", invalid="ignore"):
         for t in range(1, steps + 1):
             stack[t] = stack[t - 1] @ matrix
-    finite = numpy.isfinite(stack).all(axis=(1, 2))
-    if not finite.all():
-        raise arguments.ResultOverflowError(
-            f"matrix, steps: W^{int(numpy.argmin(finite))} overflows float64; "
-            "ask for fewer steps")
     return stack
+
+
+def _first_non_finite(stack: numpy.ndarray) -> int | None:
+    finite = numpy.isfinite(stack).all(axis=(1, 2))
+    return None if finite.all() else int(numpy.argmin(finite))
 
 
 def spectral_norms(stack: numpy.ndarray) -> numpy.ndarray:

@@ -307,6 +307,19 @@ def _eigenvalues_of(matrix: Any) -> numpy.ndarray:
     return numpy.linalg.eigvals(numpy.asarray(matrix))
 
 
+@contract("matrix_powers.first_overflowing_power")
+def _first_overflowing_power(result: Any, a: dict) -> None:
+    matrix, steps = _floats(a["matrix"]), _int(a["steps"])
+    power, overflowed = numpy.eye(len(matrix)), None
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        for t in range(1, steps + 1):
+            power = power @ matrix
+            if not (numpy.isfinite(power).all() and numpy.isfinite(numpy.linalg.norm(power, 2))):
+                overflowed = t
+                break
+    assert result == overflowed, f"first overflow at {result}, expected {overflowed}"
+
+
 @contract("matrix_powers.spectral_norms")
 def _spectral_norms(result: Any, a: dict) -> None:
     stack = _floats(a["stack"])

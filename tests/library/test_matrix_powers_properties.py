@@ -28,6 +28,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
         "example_matrix": {"kind": choices(matrix_powers.KINDS), "size": integers(1, 8, wide),
                            "seed": seeds()},
         "powers": {"matrix": matrices, "steps": integers(0, 80, wide)},
+        "first_overflowing_power": {"matrix": matrices, "steps": integers(0, 80, wide)},
         "spectral_norms": {"stack": arrays(st.tuples(sizes(0, 4, wide), sizes(0, 4, wide),
                                                      sizes(0, 4, wide)), wide)},
         "spectral_radius": {"matrix": matrices},
