@@ -26,7 +26,7 @@ import manim
 import numpy
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
-from animations import catalogue, style
+from animations import catalogue, stamps, style
 from animations.slides import Beats, lecture_classes
 
 PAGE_WIDTH, PAGE_HEIGHT = 960.0, 540.0  # points: 13.33 × 7.5 inches, widescreen slides
@@ -121,20 +121,27 @@ class CapturePages(Beats):
             self.pages.add(self)  # type: ignore[arg-type]
 
 
+def _quiet(message: str) -> None:
+    """Waiting for another handout's TeX is routine: nothing to tell the user."""
+
+
 def write(path: Path, scenes: list[type]) -> int:
     """Draw ``scenes`` (slide classes built on :class:`CapturePages`), in order, into the PDF
     ``path``; the page count."""
     pages = Pages(path)
     CapturePages.pages = pages
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    tex_cache = catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"
     try:
-        with tempfile.TemporaryDirectory() as scratch:
+        # Decks build in parallel: one handout at a time writes a TeX cache, or two LaTeX runs
+        # on the same formula would read each other's half-written files.
+        with tempfile.TemporaryDirectory() as scratch, stamps.folder_lock(tex_cache, _quiet):
             for scene in scenes:
                 with manim.tempconfig({
                     "media_dir": scratch, "dry_run": True, "disable_caching": True,
                     "pixel_width": PROBE_SIZE[0], "pixel_height": PROBE_SIZE[1],
                     "frame_rate": 15, "progress_bar": "none", "verbosity": "WARNING",
-                    "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"),
+                    "tex_dir": str(tex_cache),
                 }):
                     scene(skip_animations=True).render()
     finally:
