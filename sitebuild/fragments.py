@@ -472,11 +472,13 @@ def notebook_fragments(colab: dict | None) -> dict[str, str]:
 
 
 def write_all(records: list[DerivationRecord], pages: dict[str, str],
-              colab: dict | None = None) -> list[Path]:
-    """Write every fragment under ``build/generated/``; stale fragments are removed first.
+              colab: dict | None = None) -> tuple[list[Path], list[Path]]:
+    """Write every fragment under ``build/generated/``: (every fragment, those that changed).
 
-    ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`);
-    ``colab`` is ``extra.colab`` of mkdocs.yml (off unless set).
+    A fragment is rewritten only when its text changed and stale ones are removed, so a
+    live-reloading server rebuilds only what changed. ``pages`` maps each derivation slug to
+    the page that publishes it (:func:`pages_including`); ``colab`` is ``extra.colab`` of
+    mkdocs.yml (off unless set).
     """
     by_slug = {record.slug: record for record in records}
     fragments = {
@@ -494,12 +496,17 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),
     }
+    wanted = {GENERATED / name for name in fragments}
     for old in GENERATED.rglob("*.md") if GENERATED.exists() else []:
-        old.unlink()
-    written = []
+        if old not in wanted:
+            old.unlink()
+    written, changed = [], []
     for name, text in fragments.items():
         path = GENERATED / name
+        written.append(path)
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+        changed.append(path)
+    return written, changed
