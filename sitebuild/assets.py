@@ -87,12 +87,13 @@ def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[
     if outside:
         raise ValueError(f"files: expected paths under {', '.join(OWNED)}; got {outside[:5]}")
     placed = []
-    for uri, source in files.items():
-        target = docs / uri
+    for uri, named in files.items():
+        source, target = named.resolve(), docs / uri  # a link to KaTeX's file, not to its symlink
         if _current(target, source):
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        temporary.unlink(missing_ok=True)
         try:
             os.link(source, temporary)
         except OSError:
@@ -102,7 +103,7 @@ def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[
     wanted = {docs / uri for uri in files}
     removed = [path for folder in OWNED if (docs / folder).is_dir()
                for path in sorted((docs / folder).rglob("*"))
-               if path.is_file() and path not in wanted]
+               if (path.is_file() or path.is_symlink()) and path not in wanted]
     for path in removed:
         path.unlink()
     return placed, removed
