@@ -4,11 +4,17 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test setup setup-browser render decks site verify lint clean
+.PHONY: serve dev test setup setup-browser render decks generate site zensical compare verify lint clean
 
 ## serve: set up, render changed scenes, build the site, serve it on http://127.0.0.1:$(PORT)
-serve: site
+# Nothing changed since the last `make site` (sitebuild/freshness.py): serve at once.
+serve:
+	@$(PY) -m sitebuild fresh 2>/dev/null || $(MAKE) --no-print-directory site
 	$(PY) -m sitebuild.serve --port $(PORT)
+
+## dev: serve for authoring on http://127.0.0.1:$(PORT): rebuild what changed, reload the browser
+dev: setup
+	$(PY) -m sitebuild dev --port $(PORT)
 
 ## test: set up (with Chromium), build the site, run every test including the slow ones, lint
 # One BLAS thread per test worker: two workers on two cores, not two workers times N threads.
@@ -31,9 +37,23 @@ render: setup
 decks: setup
 	$(PY) -m animations.decks
 
-## site: build the static site into build/site (verifies every derivation first)
+## generate: verify, write the fragments pages include, place media, KaTeX, decks in site/
+generate: setup
+	$(PY) -m sitebuild generate
+
+## site: build the static site into build/site (the hooks generate first)
 site: render decks
 	$(PY) -m mkdocs build
+	$(PY) -m sitebuild fresh --record
+
+## zensical: the same site built by Zensical into build/zensical-site, then checked
+zensical: render decks generate
+	$(VENV)/bin/zensical build -f zensical.yml
+	$(PY) -m sitebuild check build/zensical-site
+
+## compare: both builds show the same pages, formulas, videos and files
+compare: site zensical
+	$(PY) -m sitebuild compare build/site build/zensical-site
 
 ## verify: check every derivation step by step from the terminal
 verify: setup

@@ -346,32 +346,37 @@ def _table_modules() -> list[str]:
 
 
 def table_fragments() -> dict[str, str]:
-    """``tables/<name>.md`` from every ``TABLES`` mapping, recomputed only when sources change.
+    """``tables/<name>.md`` from every ``TABLES`` mapping; each table module's tables are
+    recomputed only when that module's sources change.
 
-    The sources are the table modules and every project module they import,
-    found by reading imports as the renders find theirs (:mod:`animations.catalogue`).
+    The sources are the table module and every project module it imports, found
+    by reading imports as the renders find theirs (:mod:`animations.catalogue`),
+    so an edit to one chapter's derivation does not recompute another chapter's tables.
     """
-    sources = {path for module in _table_modules() for path in catalogue.dependencies(module)}
-    digest = sources_digest(*(path.relative_to(ROOT).as_posix() for path in sorted(sources)))
-    return load_or_compute("tables", digest, _compute_tables)
-
-
-def _compute_tables() -> dict[str, str]:
     fragments: dict[str, str] = {}
-    for name in _table_modules():
-        module = importlib.import_module(name)
-        tables: dict[str, Callable[[], str]] = module.TABLES
-        for name, build in tables.items():
-            key = f"tables/{name}.md"
-            if key in fragments:
-                raise RuntimeError(f"table {name!r} is defined twice")
-            try:
-                fragments[key] = build()
-            except Exception as error:
-                if not authoring():
-                    raise
-                fragments[key] = (f'!!! failure "table {name} failed"\n\n'
-                                  f"    `{html.escape(f'{type(error).__name__}: {error}')}`\n")
+    for module in _table_modules():
+        sources = catalogue.dependencies(module)
+        digest = sources_digest(*(path.relative_to(ROOT).as_posix() for path in sorted(sources)))
+        computed = load_or_compute(f"tables-{module.rsplit('.', 1)[1]}", digest,
+                                   lambda module=module: _compute_tables(module))
+        for key in computed.keys() & fragments.keys():
+            raise RuntimeError(f"table {key!r} is defined twice")
+        fragments |= computed
+    return fragments
+
+
+def _compute_tables(module_name: str) -> dict[str, str]:
+    fragments: dict[str, str] = {}
+    tables: dict[str, Callable[[], str]] = importlib.import_module(module_name).TABLES
+    for name, build in tables.items():
+        key = f"tables/{name}.md"
+        try:
+            fragments[key] = build()
+        except Exception as error:
+            if not authoring():
+                raise
+            fragments[key] = (f'!!! failure "table {name} failed"\n\n'
+                              f"    `{html.escape(f'{type(error).__name__}: {error}')}`\n")
     return fragments
 
 
@@ -472,11 +477,13 @@ def notebook_fragments(colab: dict | None) -> dict[str, str]:
 
 
 def write_all(records: list[DerivationRecord], pages: dict[str, str],
-              colab: dict | None = None) -> list[Path]:
-    """Write every fragment under ``build/generated/``; stale fragments are removed first.
+              colab: dict | None = None) -> tuple[list[Path], list[Path]]:
+    """Write every fragment under ``build/generated/``: (every fragment, those that changed).
 
-    ``pages`` maps each derivation slug to the page that publishes it (:func:`pages_including`);
-    ``colab`` is ``extra.colab`` of mkdocs.yml (off unless set).
+    A fragment is rewritten only when its text changed and stale ones are removed, so a
+    live-reloading server rebuilds only what changed. ``pages`` maps each derivation slug to
+    the page that publishes it (:func:`pages_including`); ``colab`` is ``extra.colab`` of
+    mkdocs.yml (off unless set).
     """
     by_slug = {record.slug: record for record in records}
     fragments = {
@@ -494,12 +501,17 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),
     }
+    wanted = {GENERATED / name for name in fragments}
     for old in GENERATED.rglob("*.md") if GENERATED.exists() else []:
-        old.unlink()
-    written = []
+        if old not in wanted:
+            old.unlink()
+    written, changed = [], []
     for name, text in fragments.items():
         path = GENERATED / name
+        written.append(path)
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+        changed.append(path)
+    return written, changed

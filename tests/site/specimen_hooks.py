@@ -5,15 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
 
-from sitebuild.hooks import check_built_site, katex_files
+from sitebuild import assets
+from sitebuild.hooks import check_built_site
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    for file in katex_files(config):
-        files.append(file)
-    return files
+def on_pre_build(config: MkDocsConfig) -> None:
+    assets.place(assets.katex(), Path(config.docs_dir))
 
 
 def on_post_build(config: MkDocsConfig) -> None:

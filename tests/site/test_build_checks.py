@@ -15,9 +15,10 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from animations import stamps
-from sitebuild import hooks
+from sitebuild import assets, hooks
 from sitebuild.display_math import generated_formulas, normalise, unchecked_display_formulas
 from sitebuild.leaks import page_leaks, search_index_leaks
+from sitebuild.problems import BuildError
 from sitebuild.references import broken_references
 from sitebuild.search_math import math_as_spans, rewrite_index
 from sitebuild.sitecheck import check_site
@@ -200,26 +201,28 @@ def _stamped_media(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("damage", ["truncated", "changed", "deleted"])
-def test_the_build_refuses_media_that_no_longer_match_their_stamp(tmp_path, monkeypatch,
-                                                                  damage):
+def test_generation_refuses_media_that_no_longer_match_their_stamp(tmp_path, monkeypatch,
+                                                                   damage):
     media = tmp_path / "media" / "draft"
     video = _stamped_media(media)
-    monkeypatch.setattr(hooks, "MEDIA", media)
-    monkeypatch.setattr(hooks, "DECKS", tmp_path / "decks")
-    monkeypatch.setattr(hooks, "katex_files", lambda config: [])
-    monkeypatch.setattr(hooks.fragments, "slide_quality_renders", dict)
-    monkeypatch.setattr(hooks, "_generated", lambda config, uri, source: uri)
-    config = {}
-    files = hooks.on_files([], config)  # a good render is published
-    assert "media/Scene.webm" in files
+    docs = tmp_path / "docs"
+    monkeypatch.setenv("COMPANION_AUTHORING", "0")
+    monkeypatch.setattr(assets, "MEDIA", media)
+    monkeypatch.setattr(assets, "DECKS", tmp_path / "decks")
+    monkeypatch.setattr(assets, "KITS", tmp_path / "kits")
+    monkeypatch.setattr(assets, "katex", dict)
+    monkeypatch.setattr(assets, "slide_quality_renders", dict)
+    monkeypatch.setattr(assets.notebooks, "NOTEBOOKS", tmp_path / "notebooks")
+    assets.publish(docs)  # a good render is published
+    assert (docs / "media" / "Scene.webm").read_bytes() == b"0123456789"
     if damage == "truncated":
         video.write_bytes(b"01234")
     elif damage == "changed":
         video.write_bytes(b"9876543210")
     else:
         video.unlink()
-    with pytest.raises(PluginError, match="do not match their render stamps"):
-        hooks.on_files([], config)
+    with pytest.raises(BuildError, match="do not match their render stamps"):
+        assets.publish(docs)
 
 
 # --- the hook: a bad site fails the build, a good one passes --------------------------------------

@@ -1,0 +1,116 @@
+"""The files pages link to but nobody writes by hand: KaTeX, rendered media, decks, lecture kits,
+notebooks, placed in the pages' folder so any generator that copies it publishes them.
+
+MkDocs and Zensical both copy every file of ``docs_dir`` into the built site, and
+Zensical runs no hooks; so instead of adding these files during one generator's
+build, generation links (or copies) them into folders of ``site/`` that belong to
+it alone (:data:`OWNED`, ignored by git). A file is replaced only when its source
+changed, so a live-reloading server sees no change when there is none.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+from pathlib import Path
+
+from animations import stamps
+from sitebuild import notebooks
+from sitebuild.fragments import slide_quality_renders
+from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
+from sitebuild.problems import LOG, BuildError, refuse
+
+KATEX_ASSETS = ("katex.min.js", "katex.min.css", "contrib/auto-render.js")
+KITS = DECKS.parent / "kits"  # lecture kits: python -m animations.kit
+MEDIA_SUFFIXES = ("*.webm", "*.mp4", "*.png", "*.vtt", "*.txt")
+# The folders of the pages' folder that generation owns: everything in them is replaced.
+OWNED = ("assets/katex", "media", "decks", "kits", "notebooks")
+
+
+def katex() -> dict[str, Path]:
+    """KaTeX's script, style, auto-render and fonts, served by the site itself (no CDN)."""
+    if not (KATEX / "katex.min.js").exists():
+        raise BuildError(f"KaTeX not found in {KATEX}: install the Debian package libjs-katex")
+    found = {f"assets/katex/{asset}": KATEX / asset for asset in KATEX_ASSETS}
+    found |= {f"assets/katex/fonts/{font.name}": font
+              for font in sorted((KATEX / "fonts").resolve().glob("*.woff2"))}
+    return found
+
+
+def stamped_folders() -> list[Path]:
+    """Every folder of renders, decks and kits whose files a stamp vouches for."""
+    return [MEDIA, DECKS, KITS,
+            *sorted(p for p in MEDIA.parent.glob("*") if p.is_dir() and p != MEDIA)]
+
+
+def stamp_problems() -> list[str]:
+    """Every rendered file that no longer matches its render stamp (truncated, replaced, gone)."""
+    return [problem for folder in stamped_folders() for stamp in sorted(folder.glob("*.json"))
+            for problem in stamps.problems(stamp)]
+
+
+def published() -> dict[str, Path]:
+    """Every generated file the site publishes: its path in the site → the file it comes from."""
+    found = katex()
+    for suffix in MEDIA_SUFFIXES:
+        found |= {f"media/{media.name}": media for media in sorted(MEDIA.glob(suffix))}
+    for files_of_scene in slide_quality_renders().values():
+        found |= {f"media/{render.parent.name}/{render.name}": render
+                  for render in files_of_scene}
+    for suffix in ("*.html", "*.pptx", "*.pdf"):
+        found |= {f"decks/{deck.name}": deck for deck in sorted(DECKS.glob(suffix))}
+    found |= {f"kits/{kit.name}": kit for kit in sorted(KITS.glob("*.zip"))}
+    found |= {f"notebooks/{notebook.name}": notebook
+              for notebook in sorted(notebooks.NOTEBOOKS.glob("*.ipynb"))}
+    return found
+
+
+def _current(target: Path, source: Path) -> bool:
+    """Whether ``target`` already is ``source`` (the same file, or a copy with its size and
+    modification time)."""
+    if not target.is_file():
+        return False
+    if os.path.samefile(target, source):
+        return True
+    have, want = target.stat(), source.stat()
+    return (have.st_size, have.st_mtime_ns) == (want.st_size, want.st_mtime_ns)
+
+
+def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[Path]]:
+    """Make the owned folders of ``docs`` hold exactly ``files``: (placed, removed).
+
+    A file is hard-linked to its source when both are on one file system (no copy of a
+    video), else copied with its modification time. Every path must lie in an owned folder.
+    """
+    outside = sorted(uri for uri in files if not uri.startswith(tuple(f"{f}/" for f in OWNED)))
+    if outside:
+        raise ValueError(f"files: expected paths under {', '.join(OWNED)}; got {outside[:5]}")
+    placed = []
+    for uri, named in files.items():
+        source, target = named.resolve(), docs / uri  # a link to KaTeX's file, not to its symlink
+        if _current(target, source):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        temporary.unlink(missing_ok=True)
+        try:
+            os.link(source, temporary)
+        except OSError:
+            shutil.copy2(source, temporary)
+        temporary.replace(target)  # a server reading the old file never sees half of the new
+        placed.append(target)
+    wanted = {docs / uri for uri in files}
+    removed = [path for folder in OWNED if (docs / folder).is_dir()
+               for path in sorted((docs / folder).rglob("*"))
+               if (path.is_file() or path.is_symlink()) and path not in wanted]
+    for path in removed:
+        path.unlink()
+    return placed, removed
+
+
+def publish(docs: Path = PAGES, log: logging.Logger = LOG) -> tuple[list[Path], list[Path]]:
+    """Refuse renders that do not match their stamps, then :func:`place` every published file."""
+    refuse(stamp_problems(), "rendered media that do not match their render stamps",
+           "render them again (`python -m animations.render --force SCENE`)", log)
+    return place(published(), docs)
