@@ -98,7 +98,7 @@ def test_chapter_pages_have_math_and_videos(browser, site_url):
         context.close()
 
 
-def test_math_is_typeset_again_after_instant_navigation(browser, site_url):
+def test_math_is_typeset_on_a_page_reached_by_a_link(browser, site_url):
     context, page, log = open_page(browser, site_url, "index.html")
     try:
         page.locator("article a[href$='/chapter-1.html']").first.click()

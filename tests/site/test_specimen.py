@@ -116,7 +116,7 @@ def test_a_link_on_the_same_page_opens_the_proof(browser, specimen_url):
         context.close()
 
 
-def test_a_link_from_another_page_opens_the_proof_after_instant_navigation(browser, specimen_url):
+def test_a_link_from_another_page_opens_the_proof(browser, specimen_url):
     context, page, _ = open_page(browser, specimen_url, "other.html")
     try:
         for link, anchor in (("a step of the induction", "specimen-geometric-bound--apply"),

@@ -519,7 +519,10 @@ def test_phase_presets_agree_with_the_library(explore):
 
 
 def plot_point(container, x: float, y: float) -> tuple[float, float]:
-    """Where on the screen the state (x, y) is drawn: from the plot frame and the view's extent."""
+    """Where on the screen the state (x, y) is drawn: from the plot frame and the view's extent.
+
+    The plane is scrolled into view first: a click outside the viewport reaches nothing."""
+    container.locator(".widget-focusable").scroll_into_view_if_needed()
     return container.evaluate(
         """(element, [x, y]) => {
           const svg = element.querySelector('.widget-focusable svg');
