@@ -18,8 +18,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from experiments.analysis import results_path, summary_table
 from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
-from experiments.results import results_path, summary_table
 from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
 
 SETTING_FIELDS = {field.name: field.type for field in dataclasses.fields(Settings)}

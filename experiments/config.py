@@ -142,6 +142,12 @@ class Settings:
         if isinstance(momentum, bool) or not isinstance(momentum, int | float) \
                 or not (0 <= momentum < 1):
             raise ConfigurationError("--momentum", f"expected a number in [0, 1), got {momentum!r}")
+        interval, remainder = divmod(self.updates, self.snapshots)
+        if remainder or interval % self.record_every:
+            raise ConfigurationError("--snapshots", f"expected a count that splits --updates "
+                                     f"({self.updates}) into stretches that are whole multiples "
+                                     f"of --record-every ({self.record_every}), got "
+                                     f"{self.snapshots}")
         if self.probe_size > self.test_size:
             raise ConfigurationError("--probe-size", f"expected at most --test-size "
                                                      f"({self.test_size}), got {self.probe_size}")
@@ -227,7 +233,7 @@ ANTISYMMETRIC_ARMS = tuple(parse_arm(f"antisymmetric-{diffusion}")
 ARMS = VANILLA_ARMS + ANTISYMMETRIC_ARMS
 
 FULL = Sweep("full", tasks=("order", "copy"), lengths=(30, 60), arms=ARMS, seeds=tuple(range(5)),
-             settings=Settings(updates=1000))
+             settings=Settings(updates=700, snapshots=7))
 QUICK = Sweep("quick", tasks=("order",), lengths=(30,), arms=ARMS, seeds=(0, 1),
-              settings=Settings(updates=300))
+              settings=Settings(updates=300, snapshots=6))
 SWEEPS = {sweep.name: sweep for sweep in (FULL, QUICK)}

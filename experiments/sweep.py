@@ -55,14 +55,15 @@ def package_version() -> str:
         return "not installed"
 
 
-def provenance(sweep: Sweep, wall_seconds: float, run_seconds: dict[str, float]) -> dict:
+def provenance(sweep: Sweep, jobs: int, wall_seconds: float,
+               run_seconds: dict[str, float]) -> dict:
     """What produced a results file, for a reader and for :func:`load_partial`."""
     return {
         "sweep": sweep.describe(),
         "library": {"experiments": experiments.__version__, "package": package_version(),
                     "code_digest": code_digest()},
         "numpy": numpy.__version__, "python": platform.python_version(),
-        "machine": platform.machine(), "cores_used": None,
+        "machine": platform.machine(), "processes": jobs,
         "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "wall_seconds": round(wall_seconds, 1),
         "run_seconds": {key: round(value, 2) for key, value in sorted(run_seconds.items())},
@@ -177,11 +178,9 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    results = {"provenance": provenance(sweep, time.monotonic() - start,
-                                        {key: seconds for key, (_, seconds) in finished.items()}),
-               "runs": [finished[run.key][0] for run in runs]}
-    results["provenance"]["cores_used"] = jobs
-    return results
+    seconds = {key: run_seconds for key, (_, run_seconds) in finished.items()}
+    return {"provenance": provenance(sweep, jobs, time.monotonic() - start, seconds),
+            "runs": [finished[run.key][0] for run in runs]}
 
 
 def write_results(results: dict, path: Path) -> None:

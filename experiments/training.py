@@ -97,9 +97,10 @@ def momentum_step(parameters: Parameters, velocity: Parameters, gradient: numpy.
 
 
 def snapshot_updates(run: Run) -> list[int]:
-    """The updates after which ‖∂L/∂h_k‖ is measured: 0, evenly spaced ones, and the last."""
-    updates, count = run.settings.updates, run.settings.snapshots
-    return sorted({round(updates * i / count) for i in range(count + 1)})
+    """The updates after which ‖∂L/∂h_k‖ is measured: 0 and ``snapshots`` evenly spaced ones up
+    to the last, each also a point of the learning curve (the settings guarantee it)."""
+    interval = run.settings.updates // run.settings.snapshots
+    return [interval * i for i in range(run.settings.snapshots + 1)]
 
 
 def train(run: Run) -> dict:

@@ -8,8 +8,8 @@ import io
 
 import pytest
 
+from experiments.analysis import find, load
 from experiments.config import FULL, QUICK, Run, parse_arm
-from experiments.results import find, load
 from experiments.sweep import run_sweep
 from experiments.training import train
 
@@ -30,7 +30,8 @@ def test_a_quick_run_is_reproduced_exactly() -> None:
 
 def test_the_first_updates_of_a_full_run_are_reproduced_exactly() -> None:
     run, committed = committed_run(FULL, FULL_RESULTS, "copy", 60, "gaussian-3", 4)
-    shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50))
+    shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50,
+                                                                         snapshots=1))
     record = train(shortened)
     assert record["start"] == committed["start"]
     assert record["profiles"]["0"] == committed["profiles"]["0"]
@@ -45,6 +46,18 @@ def test_the_quick_sweep_is_the_start_of_the_full_one() -> None:
         full = find(FULL_RESULTS, "order", 30, arm, 0)
         assert quick["start"] == full["start"]
         assert quick["curve"]["test_metric"] == full["curve"]["test_metric"][:7]
+
+
+def test_chapter_3s_bound_holds_in_every_committed_measurement() -> None:
+    checked = 0
+    for run in FULL_RESULTS["runs"]:
+        for profile in run["profiles"].values():
+            if "bound" not in profile:
+                continue
+            for norm, bound in zip(profile["gradient_norms"], profile["bound"], strict=True):
+                assert bound is None or norm <= bound * (1 + 2e-6)  # six digits each
+                checked += 1
+    assert checked >= 2 * len(FULL_RESULTS["runs"]) * 31
 
 
 @pytest.mark.parametrize("sweep, results", [(FULL, FULL_RESULTS), (QUICK, QUICK_RESULTS)])

@@ -98,6 +98,7 @@ def test_backpropagation_reports_norms_only_when_asked() -> None:
     ({"hidden": 0}, "--hidden"), ({"learning_rate": float("nan")}, "--learning-rate"),
     ({"clip": -1.0}, "--clip"), ({"momentum": 1.0}, "--momentum"),
     ({"euler_step": float("inf")}, "--euler-step"), ({"probe_size": 500}, "--probe-size"),
+    ({"updates": 700, "snapshots": 5}, "--snapshots"),
 ])
 def test_bad_settings_name_their_option(changes: dict, option: str) -> None:
     with pytest.raises(ValueError, match=f"^{option}: expected"):
