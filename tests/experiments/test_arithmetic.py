@@ -98,6 +98,7 @@ def enabled_dispatch_features() -> list[str]:
     return [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
 
 
+@pytest.mark.slow  # two fresh interpreters train a run: about 5 s
 @pytest.mark.skipif(platform.machine() != "x86_64" or not enabled_dispatch_features(),
                     reason="emulating an older CPU needs x86-64 with NumPy dispatch targets on")
 def test_training_bits_do_not_depend_on_simd_or_blas_kernels() -> None:

@@ -179,6 +179,7 @@ def substitutions(names: dict, parameters: models.Parameters, start: sympy.Matri
     return values
 
 
+@pytest.mark.slow  # SymPy differentiates the unrolled network: 5 to 10 s each
 @pytest.mark.parametrize("loss", [SQUARED, CROSS_ENTROPY])
 def test_vanilla_gradient_is_sympys_jacobian_of_the_unrolled_network(loss: str) -> None:
     task, batch = small_batch(loss)
@@ -200,7 +201,8 @@ def test_vanilla_gradient_is_sympys_jacobian_of_the_unrolled_network(loss: str) 
         assert abs(ratio - 1) < 1e-12
 
 
-@pytest.mark.parametrize("gated", [False, pytest.param(True, marks=pytest.mark.slow)])
+@pytest.mark.slow  # SymPy differentiates the unrolled network: 15 s and more
+@pytest.mark.parametrize("gated", [False, True])
 def test_antisymmetric_gradient_is_sympys_jacobian_of_the_unrolled_network(gated: bool) -> None:
     task, batch = small_batch(CROSS_ENTROPY)
     cell = models.Antisymmetric(diffusion=0.25, step=0.5, gated=gated)
