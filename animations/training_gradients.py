@@ -34,8 +34,14 @@ def _height(value: float | None) -> float:
 
 def _curve(axes: manim.Axes, norms: list[float | None], colour: str, *,
            dashed: bool = False) -> manim.VMobject:
-    """‖∂L/∂h_k‖ against l = T − k."""
-    points = [axes.c2p(LENGTH - k, _height(value)) for k, value in enumerate(norms)]
+    """‖∂L/∂h_k‖ against l = T − k, up to where it leaves the top of the axis (a bound that
+    explodes would otherwise run along the top edge as if it levelled off)."""
+    points = []
+    for k in range(len(norms) - 1, -1, -1):  # from l = 0 outwards
+        points.append(axes.c2p(LENGTH - k, _height(norms[k])))
+        if _height(norms[k]) >= LOG_HIGH - LOG_LOW:
+            break
+    points.reverse()
     curve = manim.VMobject(stroke_color=colour, stroke_width=2 if dashed else 4)
     curve.set_points_as_corners(points)
     return manim.DashedVMobject(curve, num_dashes=40) if dashed else curve

@@ -116,6 +116,17 @@ def _log_y(value: float, low: float, high: float, top: float, bottom: float) -> 
     return top + (bottom - top) * (high - clamped) / (high - low)
 
 
+def _until_off_the_top(values: list[float], high: float) -> list[tuple[int, float]]:
+    """(k, value) from k = T backwards up to the first value above ``10**high``: a bound that
+    explodes stops at the top edge instead of running along it as if it levelled off."""
+    kept = []
+    for k in range(len(values) - 1, -1, -1):
+        kept.append((k, values[k]))
+        if values[k] > 10.0**high:
+            break
+    return kept
+
+
 def gradient_plot() -> str:
     """‖∂L/∂h_k‖ against l = T − k at the start and the end of training (median over seeds), with
     chapter 3's bound from each run's own η dashed."""
@@ -145,11 +156,10 @@ def gradient_plot() -> str:
         for arm in GRADIENT_ARMS:
             group = _group(task_name, length, arm)
             colour = arm_colour(arm)
-            norms = analysis.median_profile(group, update)
-            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in enumerate(norms)],
-                                      colour))
-            bound = analysis.median_profile(group, update, "bound")
-            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in enumerate(bound)],
+            norms = _until_off_the_top(analysis.median_profile(group, update), high)
+            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in norms], colour))
+            bound = _until_off_the_top(analysis.median_profile(group, update, "bound"), high)
+            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in bound],
                                       colour, width=1.2, dash="6 4"))
     legend_top = bottom + 62
     for position, arm in enumerate(GRADIENT_ARMS):
