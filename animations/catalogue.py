@@ -23,7 +23,10 @@ import animations
 from derivations.engine.text import check_prose
 
 ROOT = Path(animations.__file__).resolve().parent.parent
-PROJECT_PACKAGES = ("animations", "derivations", "sitebuild")
+PROJECT_PACKAGES = ("animations", "derivations", "sitebuild", "experiments")
+# Data a package's modules read at run time: a render or table that imports the package
+# depends on these files too (chapter 5 draws the committed training results).
+PACKAGE_DATA = {"experiments": "experiments/results/*.json"}
 ENGINE = "derivations.engine"
 REGISTRY = f"{ENGINE}.registry"
 REGISTRY_LOOKUPS = {"get", "all_derivations", "slugs"}
@@ -125,7 +128,8 @@ def _registered_chapter_modules() -> list[str]:
 
 
 def dependencies(module: str) -> list[Path]:
-    """``module`` and every project module it imports, directly or not (with parent packages).
+    """``module`` and every project module it imports, directly or not (with parent packages),
+    plus the data files of those packages (``PACKAGE_DATA``).
 
     A module outside the engine that looks derivations up by slug (``get``,
     ``all_derivations``, ``slugs``) depends on every registered chapter module,
@@ -145,7 +149,11 @@ def dependencies(module: str) -> list[Path]:
         pending += sorted(imported)
         if looks_up and current != ENGINE and not current.startswith(f"{ENGINE}."):
             pending += _registered_chapter_modules()
-    return sorted({module_path(name) for name in seen})
+    paths = {module_path(name) for name in seen}
+    for package, pattern in PACKAGE_DATA.items():
+        if package in seen:
+            paths.update(ROOT.glob(pattern))
+    return sorted(paths)
 
 
 def input_hash(entry: SceneEntry, *extra: str) -> str:

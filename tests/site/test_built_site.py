@@ -47,7 +47,7 @@ VIDEO_STATE = """async () => {
 
 def test_the_site_has_every_page():
     expected = {"index.html", "chapter-1.html", "chapter-2.html", "chapter-3.html",
-                "chapter-4.html", "notation.html", "errata.html", "verification.html",
+                "chapter-4.html", "chapter-5.html", "notation.html", "errata.html", "verification.html",
                 "gallery.html"}
     assert expected <= set(PAGES)
 
@@ -196,7 +196,7 @@ def test_the_gallery_is_ordered_by_chapter_with_titles_in_words():
     assert titles and all(" " in title or title.istitle() for title in titles), titles
 
 
-@pytest.mark.parametrize("chapter", [1, 2, 3, 4])
+@pytest.mark.parametrize("chapter", [1, 2, 3, 4, 5])
 def test_chapter_deck_works_offline(browser, site_url, chapter):
     context, page, log = open_page(browser, site_url, f"decks/chapter-{chapter}.html")
     try:

@@ -1,0 +1,122 @@
+"""Chapter 5: the size of the gradient across time while small networks train.
+
+    manim -ql animations/training_gradients.py GradientNormsThroughTraining
+
+Every number comes from the committed experiment results
+(``experiments/results/full.json``, read through :mod:`experiments.analysis`):
+nothing is trained while rendering.
+"""
+
+from __future__ import annotations
+
+import math
+
+import manim
+
+from animations import style
+from experiments import analysis
+from experiments.tasks import TASKS
+
+CHAPTER = 5
+TASK, LENGTH, SEED = "order", 60, 0
+ARMS = ("gaussian-0.5", "gaussian-3", "orthogonal", "antisymmetric-0.1")
+LOG_LOW, LOG_HIGH = -24, 8  # the y axis spans 10^−24 … 10^8
+
+
+def _height(value: float | None) -> float:
+    """A norm's place on the axis: log₁₀ of it above the floor, clamped (None is an overflow)."""
+    if value is None:
+        return LOG_HIGH - LOG_LOW
+    if value <= 0:
+        return 0.0
+    return min(max(math.log10(value), LOG_LOW), LOG_HIGH) - LOG_LOW
+
+
+def _curve(axes: manim.Axes, norms: list[float | None], colour: str, *,
+           dashed: bool = False) -> manim.VMobject:
+    """‖∂L/∂h_k‖ against l = T − k, up to where it leaves the top of the axis (a bound that
+    explodes would otherwise run along the top edge as if it levelled off)."""
+    points = []
+    for k in range(len(norms) - 1, -1, -1):  # from l = 0 outwards
+        points.append(axes.c2p(LENGTH - k, _height(norms[k])))
+        if _height(norms[k]) >= LOG_HIGH - LOG_LOW:
+            break
+    points.reverse()
+    curve = manim.VMobject(stroke_color=colour, stroke_width=2 if dashed else 4)
+    curve.set_points_as_corners(points)
+    return manim.DashedVMobject(curve, num_dashes=40) if dashed else curve
+
+
+def _accuracy(run: dict, update: int) -> str:
+    curve = run["curve"]
+    return f"accuracy {curve['test_metric'][curve['update'].index(update)]:.0%}"
+
+
+class GradientNormsThroughTraining(style.CompanionScene):
+    """How the gradient's size across time changes while four networks learn temporal order."""
+
+    def construct(self) -> None:
+        full = analysis.load("full")
+        runs = {arm: analysis.find(full, TASK, LENGTH, arm, SEED) for arm in ARMS}
+        snapshots = sorted(runs[ARMS[0]]["profiles"], key=int)
+        axes = manim.Axes(
+            x_range=[0, LENGTH, 10], y_range=[0, LOG_HIGH - LOG_LOW, 8], x_length=6.6,
+            y_length=5.0, tips=False, axis_config={"color": style.MUTED},
+        ).to_edge(manim.LEFT, buff=1.2).shift(0.35 * manim.DOWN)
+        x_labels = manim.VGroup(*(
+            manim.MathTex(str(lag), font_size=24, color=style.MUTED)
+            .next_to(axes.c2p(lag, 0), manim.DOWN, buff=0.15)
+            for lag in range(0, LENGTH + 1, 20)))
+        y_labels = manim.VGroup(*(
+            manim.MathTex(f"10^{{{e}}}", font_size=24, color=style.MUTED)
+            .next_to(axes.c2p(0, e - LOG_LOW), manim.LEFT, buff=0.12)
+            for e in range(LOG_LOW, LOG_HIGH + 1, 8)))
+        x_title = manim.MathTex(r"l = T - k", font_size=30).next_to(x_labels, manim.DOWN, 0.15)
+        title = manim.MathTex(
+            r"\lVert \partial\mathcal{L}/\partial h_k \rVert"
+            r"\text{ while learning temporal order, }" + f"T = {LENGTH}",
+            font_size=36).to_edge(manim.UP, buff=0.3)
+        counter = manim.VGroup(style.label("update", 26), manim.Integer(0, font_size=36,
+                                                                        group_with_commas=False))
+        counter.arrange(manim.RIGHT, buff=0.2)
+        legend = manim.VGroup()
+        readouts = {}
+        for arm in ARMS:
+            colour = analysis.arm_colour(arm)
+            readouts[arm] = style.label(_accuracy(runs[arm], 0), 18, style.MUTED)
+            entry = manim.VGroup(style.label(analysis.arm_label(arm), 20, colour), readouts[arm])
+            legend.add(entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.08))
+        note = manim.VGroup(
+            style.label("dashed: chapter 3's bound at the start", 18, style.MUTED),
+            style.label(f"success: accuracy from {TASKS[TASK].threshold:.0%}", 18, style.MUTED))
+        note.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.08)
+        side = manim.VGroup(counter, legend.arrange(manim.DOWN, aligned_edge=manim.LEFT,
+                                                    buff=0.3), note)
+        side.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.45)
+        side.next_to(axes, manim.RIGHT, buff=0.7).align_to(axes, manim.UP)
+        self.add(title)
+        self.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, x_title), run_time=0.8)
+        self.play(manim.FadeIn(side), run_time=0.5)
+        curves = {}
+        for arm in ARMS:
+            profile = runs[arm]["profiles"]["0"]
+            colour = analysis.arm_colour(arm)
+            curves[arm] = _curve(axes, profile["gradient_norms"], colour)
+            self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
+                      manim.Create(curves[arm]), run_time=1.0)
+        self.wait(0.5)
+        for snapshot in snapshots[1:]:
+            update = int(snapshot)
+            changes = [counter[1].animate.set_value(update)]
+            for arm in ARMS:
+                norms = runs[arm]["profiles"][snapshot]["gradient_norms"]
+                changes.append(manim.Transform(curves[arm],
+                                               _curve(axes, norms, analysis.arm_colour(arm))))
+                readout = style.label(_accuracy(runs[arm], update), 18, style.MUTED)
+                changes.append(manim.Transform(readouts[arm],
+                                               readout.move_to(readouts[arm], manim.LEFT)))
+            self.play(*changes, run_time=1.4)
+        self.wait(1.5)
+
+
+SCENES = (GradientNormsThroughTraining,)

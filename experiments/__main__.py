@@ -1,0 +1,128 @@
+"""``python -m experiments run [--quick]``: train the sweep and write its results file.
+
+    python -m experiments run            # the full default sweep → experiments/results/full.json
+    python -m experiments run --quick    # a one-minute slice   → experiments/results/quick.json
+    python -m experiments run --arms orthogonal,gaussian-1 --lengths 100 --seeds 3
+                                         # any other sweep      → build/experiments/custom.json
+    python -m experiments summary [FILE] # the table of successes of a results file
+
+A bad option stops with one line naming it (exit status 2); an interrupted sweep
+resumes where it stopped when run again (``--fresh`` starts over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from experiments.analysis import results_path, summary_table
+from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
+from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
+
+SETTING_FIELDS = {field.name: field.type for field in dataclasses.fields(Settings)}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but an error is one line on stderr and exit status 2, without the usage."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"experiments: error: {message}\n")
+
+
+def _number(name: str, text: str, kind: str) -> int | float:
+    try:
+        return int(text) if kind == "int" else float(text)
+    except ValueError:
+        expected = "an integer" if kind == "int" else "a number"
+        raise ConfigurationError(option(name), f"expected {expected}, got {text!r}") from None
+
+
+def _integers(flag: str, text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise ConfigurationError(flag, f"expected comma-separated integers, got {text!r}") \
+            from None
+
+
+def parser() -> OneLineParser:
+    top = OneLineParser(prog="python -m experiments", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    run = commands.add_parser("run", help="train a sweep and write its results file")
+    run.add_argument("--quick", action="store_true", help="the one-minute slice")
+    run.add_argument("--jobs", default="2", help="parallel processes (default 2)")
+    run.add_argument("--fresh", action="store_true", help="ignore runs saved by an earlier try")
+    run.add_argument("--output", type=Path, help="where to write the results file")
+    run.add_argument("--tasks", help="comma-separated: order, copy, adding")
+    run.add_argument("--lengths", help="comma-separated sequence lengths")
+    run.add_argument("--arms", help="comma-separated: gaussian-<σ>, orthogonal, identity, "
+                                    "rotation, antisymmetric-<γ>, antisymmetric-gated-<γ>")
+    run.add_argument("--seeds", help="how many seeds (0, 1, …)")
+    for name in SETTING_FIELDS:
+        run.add_argument(option(name), dest=name, help=f"default: see {Settings.__name__}")
+    summary = commands.add_parser("summary", help="print the success table of a results file")
+    summary.add_argument("file", nargs="?", type=Path, default=results_path("full"))
+    return top
+
+
+def build_sweep(arguments: argparse.Namespace) -> tuple[Sweep, bool]:
+    """The sweep the options ask for, and whether any option changed a default sweep."""
+    base = SWEEPS["quick" if arguments.quick else "full"]
+    overrides = {name: _number(name, getattr(arguments, name), SETTING_FIELDS[name])
+                 for name in SETTING_FIELDS if getattr(arguments, name) is not None}
+    settings = dataclasses.replace(base.settings, **overrides)
+    changes: dict = {}
+    if arguments.tasks is not None:
+        changes["tasks"] = tuple(part.strip() for part in arguments.tasks.split(","))
+    if arguments.lengths is not None:
+        changes["lengths"] = _integers("--lengths", arguments.lengths)
+    if arguments.arms is not None:
+        changes["arms"] = tuple(parse_arm(part.strip()) for part in arguments.arms.split(","))
+    if arguments.seeds is not None:
+        (count,) = _integers("--seeds", arguments.seeds)
+        if count < 1:
+            raise ConfigurationError("--seeds", f"expected a positive integer, got {count}")
+        changes["seeds"] = tuple(range(count))
+    custom = bool(changes or overrides)
+    sweep = dataclasses.replace(base, name="custom" if custom else base.name, settings=settings,
+                                **changes)
+    return sweep, custom
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = parser().parse_args(argv)
+    if arguments.command == "summary":
+        if not arguments.file.exists():
+            sys.stderr.write(f"experiments: error: file: {arguments.file} does not exist\n")
+            return 2
+        print(summary_table(read_results(arguments.file)))
+        return 0
+    try:
+        (jobs,) = _integers("--jobs", arguments.jobs)
+        if jobs < 1:
+            raise ConfigurationError("--jobs", f"expected a positive integer, got {jobs}")
+        sweep, custom = build_sweep(arguments)
+    except ConfigurationError as error:
+        sys.stderr.write(f"experiments: error: {error}\n")
+        return 2
+    output = arguments.output or (PARTIAL / "custom.json" if custom else results_path(sweep.name))
+    runs = len(sweep.runs())
+    sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {jobs} process"
+                     f"{'es' if jobs > 1 else ''} → {output}\n")
+    try:
+        results = run_sweep(sweep, jobs=jobs, fresh=arguments.fresh)
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted: finished runs are saved; run the same command again "
+                         "to resume\n")
+        return 130
+    write_results(results, output)
+    sys.stderr.write(f"wrote {output} ({results['provenance']['wall_seconds']:.0f} s)\n")
+    print(summary_table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

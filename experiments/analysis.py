@@ -1,0 +1,140 @@
+"""Reading committed results: success rates with intervals, per task, length and arm.
+
+The site's tables and figures and the chapter-5 animation read the results
+through this module, so a page cannot disagree with the file the test suite
+checks.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from derivations import notation
+from experiments.config import parse_arm
+from experiments.sweep import RESULTS, read_results
+from experiments.tasks import task
+
+Z_95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+# One colour per arm in every figure and video: the notation's colours where they carry meaning
+# (vanishing, exploding, norm-preserving), neighbouring shades for their relatives.
+ARM_COLOURS = {
+    "gaussian-0.5": notation.VANISHING, "gaussian-1": "#7FB7D9", "gaussian-3": notation.EXPLODING,
+    "orthogonal": notation.PRESERVING, "rotation": "#8FD19E", "identity": "#C9C9C9",
+    "antisymmetric-0.01": notation.ACCENT, "antisymmetric-0.1": "#A88BD9",
+    "antisymmetric-1": "#E49A7A",
+}
+
+
+def arm_label(key: str) -> str:
+    """An arm's name in words, e.g. "Gaussian, scale 0.5"."""
+    return parse_arm(key).label
+
+
+def arm_colour(key: str) -> str:
+    """An arm's colour in figures and videos (grey for an arm outside the default sweep)."""
+    return ARM_COLOURS.get(key, notation.NEUTRAL)
+
+
+def load(name: str = "full") -> dict:
+    """The committed results of the sweep ``name`` ("full" or "quick")."""
+    path = RESULTS / f"{name}.json"
+    if not path.exists():
+        raise FileNotFoundError(f"name: no results file {path}; run `python -m experiments run"
+                                f"{' --quick' if name == 'quick' else ''}`")
+    return read_results(path)
+
+
+def wilson_interval(successes: int, count: int, z: float = Z_95) -> tuple[float, float]:
+    """Wilson's score interval for a success rate: sensible even at 0/5 and 5/5, where the
+    normal approximation collapses to a point.
+
+    >>> [round(bound, 3) for bound in wilson_interval(5, 5)]
+    [0.566, 1.0]
+    """
+    if count < 1 or not 0 <= successes <= count:
+        raise ValueError(f"successes, count: expected 0 ≤ successes ≤ count ≥ 1, got "
+                         f"{successes}, {count}")
+    rate = successes / count
+    centre = (rate + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(rate * (1 - rate) / count + z * z / (4 * count * count)) \
+        / (1 + z * z / count)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Group:
+    """The runs of one arm on one task at one length (one per seed)."""
+
+    task: str
+    length: int
+    arm: str
+    runs: tuple[dict, ...]
+
+    @property
+    def successes(self) -> int:
+        return sum(run["success"] for run in self.runs)
+
+    @property
+    def diverged(self) -> int:
+        return sum(run["diverged_at"] is not None for run in self.runs)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.successes, len(self.runs))
+
+    @property
+    def final_metrics(self) -> list[float]:
+        return [run["final_metric"] for run in self.runs if run["final_metric"] is not None]
+
+    @property
+    def median_metric(self) -> float | None:
+        finals = self.final_metrics
+        return statistics.median(finals) if finals else None
+
+
+def groups(results: dict) -> list[Group]:
+    """The runs grouped by (task, length, arm), in the order the sweep lists them."""
+    found: dict[tuple[str, int, str], list[dict]] = {}
+    for run in results["runs"]:
+        found.setdefault((run["task"], run["length"], run["arm"]), []).append(run)
+    return [Group(*key, tuple(runs)) for key, runs in found.items()]
+
+
+def find(results: dict, task_name: str, length: int, arm: str, seed: int) -> dict:
+    """One run's record."""
+    for run in results["runs"]:
+        if (run["task"], run["length"], run["arm"], run["seed"]) == (task_name, length, arm, seed):
+            return run
+    raise KeyError(f"no run {task_name} T={length} {arm} seed {seed} in these results")
+
+
+def summary_table(results: dict) -> str:
+    """A plain-text table: successes, 95 % interval and median final metric per group."""
+    header = f"{'task':<8} {'T':>4}  {'arm':<22} {'success':>7}  {'95 % interval':<13} " \
+             f"{'median final':>12}  diverged"
+    lines = [header, "-" * len(header)]
+    for group in groups(results):
+        low, high = group.interval
+        median = group.median_metric
+        metric = task(group.task).metric
+        shown = "—" if median is None else f"{median:.3f}"
+        lines.append(f"{group.task:<8} {group.length:>4}  {group.arm:<22} "
+                     f"{group.successes:>3}/{len(group.runs):<3}  [{low:.2f}, {high:.2f}]  "
+                     f"{shown:>12} {metric:<8} {group.diverged}")
+    return "\n".join(lines)
+
+
+def results_path(name: str) -> Path:
+    """Where the committed results of the sweep ``name`` live."""
+    return RESULTS / f"{name}.json"
+
+
+def median_profile(group: Group, update: str, key: str = "gradient_norms") -> list[float]:
+    """The median over seeds of a profile (``gradient_norms`` or ``bound``) at ``update``,
+    for every k = 0 … T; a value a run could not store (not finite) counts as infinite."""
+    rows = [[math.inf if value is None else value for value in run["profiles"][update][key]]
+            for run in group.runs if update in run["profiles"]]
+    return [statistics.median(column) for column in zip(*rows, strict=True)]

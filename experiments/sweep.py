@@ -1,0 +1,198 @@
+"""Running a sweep: in parallel over the machine's cores, resumable, with a progress bar.
+
+Each finished run is saved at once under ``build/experiments/<sweep>/``, with
+the run's full identity and a digest of the code that trained it; running the
+same sweep again skips what is already saved and valid, so an interrupted
+sweep resumes where it stopped. The results file gathers every run in the
+sweep's order with its provenance: the sweep's parameters and seeds, the
+library version and code digest, NumPy's and Python's versions, and how long it
+took. Timings live only in the provenance, so two runs of a sweep produce the
+same ``runs``, number for number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import TextIO
+
+import numpy
+
+import experiments
+from experiments.config import Run, Sweep
+from experiments.training import train
+
+ROOT = Path(experiments.__file__).resolve().parent.parent
+PARTIAL = ROOT / "build" / "experiments"
+RESULTS = Path(experiments.__file__).resolve().parent / "results"
+# The code a run's numbers depend on: this package and the chapter-3 and initialiser libraries.
+CODE = (ROOT / "experiments", ROOT / "derivations" / "bptt.py", ROOT / "derivations" / "init.py")
+
+
+def code_digest() -> str:
+    """SHA-256 of the sources that determine a run's numbers (and of NumPy's version)."""
+    digest = hashlib.sha256(numpy.__version__.encode())
+    for start in CODE:
+        for path in [start] if start.is_file() else sorted(start.rglob("*.py")):
+            digest.update(path.relative_to(ROOT).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("orthogonal-rnn-companion")
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def provenance(sweep: Sweep, jobs: int, wall_seconds: float,
+               run_seconds: dict[str, float]) -> dict:
+    """What produced a results file, for a reader and for :func:`load_partial`."""
+    return {
+        "sweep": sweep.describe(),
+        "library": {"experiments": experiments.__version__, "package": package_version(),
+                    "code_digest": code_digest()},
+        "numpy": numpy.__version__, "python": platform.python_version(),
+        "machine": platform.machine(), "processes": jobs,
+        "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+        "wall_seconds": round(wall_seconds, 1),
+        "run_seconds": {key: round(value, 2) for key, value in sorted(run_seconds.items())},
+    }
+
+
+class Progress:
+    """A one-line progress bar on a terminal, a line every tenth of the work otherwise."""
+
+    def __init__(self, total: int, stream: TextIO, done: int = 0) -> None:
+        self.total, self.done, self.stream = total, done, stream
+        self.start = time.monotonic()
+        self.started_with = done
+        self.last_tenth = -1
+        self.terminal = stream.isatty()
+
+    def line(self) -> str:
+        elapsed = time.monotonic() - self.start
+        filled = round(30 * self.done / self.total) if self.total else 30
+        text = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} runs, " \
+               f"{_clock(elapsed)} elapsed"
+        fresh = self.done - self.started_with
+        if fresh > 0 and self.done < self.total:
+            text += f", about {_clock(elapsed / fresh * (self.total - self.done))} left"
+        return text
+
+    def advance(self) -> None:
+        self.done += 1
+        self.show()
+
+    def show(self) -> None:
+        if self.terminal:
+            self.stream.write("\r" + self.line())
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * self.done // self.total if self.total else 10
+            if tenth == self.last_tenth:
+                return
+            self.last_tenth = tenth
+            self.stream.write(self.line() + "\n")
+        self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds + 0.5), 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+def _timed(run: Run) -> tuple[dict, float]:
+    start = time.perf_counter()
+    record = train(run)
+    return record, time.perf_counter() - start
+
+
+def _partial_path(folder: Path, run: Run) -> Path:
+    return folder / f"{run.key}.json"
+
+
+def load_partial(folder: Path, run: Run, digest: str) -> tuple[dict, float] | None:
+    """A saved run, if it was trained by the same code with the same settings."""
+    path = _partial_path(folder, run)
+    if not path.exists():
+        return None
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        return None
+    if saved.get("run") != run.identity() or saved.get("digest") != digest:
+        return None
+    return saved["record"], saved["seconds"]
+
+
+def _save_partial(folder: Path, run: Run, digest: str, record: dict, seconds: float) -> None:
+    path = _partial_path(folder, run)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"run": run.identity(), "digest": digest, "record": record,
+                                     "seconds": seconds}), encoding="utf-8")
+    os.replace(temporary, path)  # a run is saved whole or not at all
+
+
+def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
+              partial_root: Path = PARTIAL, stream: TextIO = sys.stderr,
+              trainer: Callable[[Run], tuple[dict, float]] = _timed) -> dict:
+    """Train every run of ``sweep`` not already saved, ``jobs`` at a time; return the results."""
+    folder = partial_root / sweep.name
+    folder.mkdir(parents=True, exist_ok=True)
+    digest = code_digest()
+    runs = sweep.runs()
+    finished: dict[str, tuple[dict, float]] = {}
+    if not fresh:
+        for run in runs:
+            saved = load_partial(folder, run, digest)
+            if saved is not None:
+                finished[run.key] = saved
+    pending = [run for run in runs if run.key not in finished]
+    if finished:
+        stream.write(f"resuming: {len(finished)} of {len(runs)} runs already saved in "
+                     f"{folder}\n")
+    progress = Progress(len(runs), stream, done=len(finished))
+    progress.show()
+    start = time.monotonic()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(trainer, run): run for run in pending}
+        try:
+            for future in as_completed(futures):
+                run = futures[future]
+                record, seconds = future.result()
+                _save_partial(folder, run, digest, record, seconds)
+                finished[run.key] = (record, seconds)
+                progress.advance()
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    seconds = {key: run_seconds for key, (_, run_seconds) in finished.items()}
+    return {"provenance": provenance(sweep, jobs, time.monotonic() - start, seconds),
+            "runs": [finished[run.key][0] for run in runs]}
+
+
+def write_results(results: dict, path: Path) -> None:
+    """The results as JSON: the provenance first, then one run per line (readable diffs)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["{", f'"provenance": {json.dumps(results["provenance"], indent=1)},', '"runs": [']
+    runs = results["runs"]
+    lines += [json.dumps(run, separators=(",", ":")) + ("," if i < len(runs) - 1 else "")
+              for i, run in enumerate(runs)]
+    lines += ["]", "}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_results(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
