@@ -47,8 +47,8 @@ VIDEO_STATE = """async () => {
 
 def test_the_site_has_every_page():
     expected = {"index.html", "chapter-1.html", "chapter-2.html", "chapter-3.html",
-                "chapter-4.html", "chapter-5.html", "notation.html", "errata.html", "verification.html",
-                "gallery.html"}
+                "chapter-4.html", "chapter-5.html", "notation.html", "errata.html",
+                "verification.html", "gallery.html"}
     assert expected <= set(PAGES)
 
 
