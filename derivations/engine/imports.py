@@ -8,6 +8,7 @@ keeps this cheap and free of side effects.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -24,18 +25,22 @@ def module_path(module: str, root: Path = ROOT) -> Path:
 def imported_modules(path: Path, packages: Iterable[str], root: Path = ROOT) -> set[str]:
     """The modules of ``packages`` that the file ``path`` imports (absolute imports only)."""
     packages = set(packages)
-    imported: set[str] = set()
+    status = path.stat()
+    return {name for name in _imported_names(path, status.st_mtime_ns, status.st_size)
+            if name.split(".")[0] in packages and module_path(name, root).exists()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _imported_names(path: Path, mtime_ns: int, size: int) -> tuple[str, ...]:
+    """Every absolute import of ``path``; parsed once per version of the file (a verify or a
+    site build asks about the same modules once per derivation)."""
+    names: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for name in names:
-            if name.split(".")[0] in packages and module_path(name, root).exists():
-                imported.add(name)
-    return imported
+            names += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return tuple(names)
 
 
 def closure(module: str, packages: Iterable[str],
