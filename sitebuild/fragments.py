@@ -205,7 +205,9 @@ def video_fragment(stamp: dict) -> str:
                       f"shows, beat by beat</summary>\n"
                       f'<ol id="scene-{name}-transcript">\n{beats}\n</ol>\n{downloads}'
                       f"</details>\n")
+    # One block per scene, transcript inside, so a grid of scenes keeps one cell per video.
     return (
+        f'<div class="scene-block" markdown="1">\n'
         f'<figure class="scene" id="scene-{name}" markdown="1">\n'
         f'<video controls preload="metadata" playsinline width="854" height="480" '
         f'poster="media/{name}.png" aria-labelledby="scene-{name}-caption"{described}>\n'
@@ -219,6 +221,7 @@ def video_fragment(stamp: dict) -> str:
         f"</figcaption>\n"
         f"</figure>\n"
         + (f"\n{transcript}" if transcript else "")
+        + "</div>\n"
     )
 
 
