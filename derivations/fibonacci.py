@@ -60,12 +60,12 @@ def fib(n: int) -> int:
     if n < 0:
         value = fib(-n)
         return value if n % 2 else -value
-    # Double up to F(m − 1), F(m) with m = ⌊n/2⌋, then form F(n) alone: for even n
-    # the last, largest step is one product instead of two squarings.
+    # Double up to F(m − 1), F(m) with m = ⌊n/2⌋, then form F(n) alone: the last,
+    # largest step is one product instead of two squarings.
     half = n >> 1
     before, at = _doubling(half)
-    if n & 1:  # F(2m + 1) = 4F(m)² − F(m − 1)² + 2(−1)^m
-        return int(4 * at * at - before * before + (-2 if half & 1 else 2))
+    if n & 1:  # F(2m + 1) = 4F(m)² − F(m − 1)² + 2(−1)^m, the difference of squares factored
+        return int((2 * at + before) * (2 * at - before) + (-2 if half & 1 else 2))
     return int(at * (at + 2 * before))  # F(2m) = F(m)(F(m) + 2F(m − 1))
 
 
