@@ -194,8 +194,8 @@ def _householder_haar(gaussians: numpy.ndarray, *, overwrite: bool) -> numpy.nda
             signs[j] = -1
     if cols > REFLECTOR_BLOCK:
         return _multiply_out(reflectors, tau, signs)
-    # One block: LAPACK's orgqr runs its unblocked code, in a single call.
-    q, _, info = orgqr(reflectors, tau, lwork=max(1, cols * REFLECTOR_BLOCK), overwrite_a=True)
+    # At most one block: LAPACK's orgqr (unblocked below 128 columns) in a single call.
+    q, _, info = orgqr(reflectors, tau, lwork=max(1, cols), overwrite_a=True)
     if info != 0:
         raise RuntimeError(f"LAPACK {dtype.char}orgqr failed with info = {info}")
     q *= signs
@@ -212,8 +212,8 @@ def _multiply_out(
     factor with matrix-vector products, so at n = 4096 it runs at a fraction of
     the machine's matrix-product speed. Here each block of ``REFLECTOR_BLOCK``
     reflectors Hⱼ⋯Hⱼ₊ᵦ₋₁ = I − V T Vᵀ (the compact WY form, Schreiber & Van Loan 1989)
-    is applied, last block first, with three matrix products on the columns already
-    formed (whose rows above the block are still zero), and its own columns are
+    is applied, last block first, by matrix products on the columns already formed
+    (whose rows above the block are still zero), and its own columns are
     E − V (T V₁ᵀ) with V₁ the unit lower triangle of V. All products run in place on
     views of the one array (BLAS through :func:`_blas`), so nothing n×n is copied.
     The signs D scale each block's own columns as they are formed: later products
