@@ -211,53 +211,69 @@ def _multiply_out(
     fixed at 32 by ``ilaenv`` and it forms every block's own columns and its T
     factor with matrix-vector products, so at n = 4096 it runs at a fraction of
     the machine's matrix-product speed. Here each block of ``REFLECTOR_BLOCK``
-    reflectors Hⱼ⋯Hⱼ₊ᵦ₋₁ = I − V T Vᵀ (the compact WY form, Schreiber & Van Loan 1989)
-    is applied, last block first, by matrix products on the columns already formed
-    (whose rows above the block are still zero), and its own columns are
-    E − V (T V₁ᵀ) with V₁ the unit lower triangle of V. All products run in place on
-    views of the one array (BLAS through :func:`_blas`), so nothing n×n is copied.
-    The signs D scale each block's own columns as they are formed: later products
-    act from the left, so that is Q·D without another pass.
+    reflectors Hⱼ⋯Hⱼ₊ᵦ₋₁ = I − V T Vᵀ (the compact WY form, Schreiber & Van Loan 1989;
+    V = [V₁; V₂], V₁ its unit lower triangle) is applied, last block first, by matrix
+    products on the columns already formed (whose rows above the block are still
+    zero), and its own columns are E − V (T V₁ᵀ).
+
+    Every product is a BLAS call on views of the one array (:func:`_blas`): nothing
+    n×n is copied, V₂ is read where the reflectors lie, and no numpy product runs in
+    the loop (numpy links a BLAS of its own, whose idle threads would spin against
+    scipy's). VᵀV, which T needs, comes out of the same product as V₂ᵀC. The signs D
+    scale each block's own columns as they are formed: later products act from the
+    left, so that is Q·D without another pass.
     """
     cols = reflectors.shape[1]
+    dtype = reflectors.dtype
     for start in reversed(range(0, cols, REFLECTOR_BLOCK)):
         stop = min(start + REFLECTOR_BLOCK, cols)
         size = stop - start
-        v = reflectors[start:, start:stop].copy(order="F")
-        v[:size][numpy.triu_indices(size)] = 0
-        v[range(size), range(size)] = 1
-        t = _block_reflector_factor(v, tau[start:stop])
-        if stop < cols:
-            # The formed columns C = Q[stop:, stop:] become (I − V T Vᵀ)·[0; C].
-            w = numpy.empty((size, cols - stop), dtype=reflectors.dtype, order="F")
-            _gemm("T", "N", 1.0, v[size:], reflectors[stop:, stop:], 0.0, w)
-            _trmm("U", "N", 1.0, t, w)
-            _gemm("N", "N", -1.0, v[size:], w, 1.0, reflectors[stop:, stop:])
+        # V₁, with a zero column where tau = 0 (H = I; larfg then left the tail zero too).
+        v1 = numpy.tril(reflectors[start:stop, start:stop], -1).astype(dtype, order="F")
+        v1[range(size), range(size)] = tau[start:stop] != 0
+        v2 = reflectors[stop:, start:stop]
+        # One product: V₂ᵀ[V₂, C] with C = Q[stop:, stop:], the columns formed so far.
+        products = numpy.empty((size, cols - start), dtype=dtype, order="F")
+        _gemm("T", "N", 1.0, v2, reflectors[stop:, start:], 0.0, products)
+        gram, w = products[:, :size], products[:, size:]
+        _gemm("T", "N", 1.0, v1, v1, 1.0, gram)  # VᵀV = V₁ᵀV₁ + V₂ᵀV₂
+        t = _block_reflector_factor(gram, tau[start:stop])
+        if stop < cols:  # C becomes (I − V T Vᵀ)·[0; C]
+            _trmm("L", "U", 1.0, t, w)
+            _gemm("N", "N", -1.0, v2, w, 1.0, reflectors[stop:, stop:])
             top = reflectors[start:stop, stop:]
             top[...] = w
-            _trmm("L", "U", -1.0, v[:size], top)  # V₁ is unit lower triangular
-        own = t @ numpy.triu(v[:size].T)  # T V₁ᵀ
+            _trmm("L", "L", -1.0, v1, top)
+        own = v1.T.copy(order="F")  # a copy even when 1×1 (asfortranarray would not copy)
+        _trmm("L", "U", 1.0, t, own)  # T V₁ᵀ, upper triangular
         own *= -signs[start:stop]
-        block = reflectors[start:, start:stop]
-        numpy.matmul(v, own, out=block)
-        block[range(size), range(size)] += signs[start:stop]
+        _gemm("N", "N", 1.0, v1, own, 0.0, reflectors[start:stop, start:stop])
+        _trmm("R", "U", 1.0, own, v2)  # V₂ ← V₂ (T V₁ᵀ)(−D), in place
+        reflectors[range(start, stop), range(start, stop)] += signs[start:stop]
         reflectors[:start, start:stop] = 0
     return reflectors
 
 
-def _block_reflector_factor(v: numpy.ndarray, tau: numpy.ndarray) -> numpy.ndarray:
-    """The upper triangular T with H₁⋯Hᵦ = I − V T Vᵀ, Hⱼ = I − τⱼ vⱼ vⱼᵀ (LAPACK's ``larft``).
+def _block_reflector_factor(gram: numpy.ndarray, tau: numpy.ndarray) -> numpy.ndarray:
+    """The upper triangular T with H₁⋯Hᵦ = I − V T Vᵀ, Hⱼ = I − τⱼ vⱼ vⱼᵀ, from VᵀV.
 
-    Column j is T[:j, j] = −τⱼ T[:j, :j] (V[:, :j]ᵀ vⱼ), T[j, j] = τⱼ; the inner
-    products VᵀV come from one matrix product instead of larft's matrix-vector ones.
+    LAPACK's ``larft`` builds T column by column, T[:j, j] = −τⱼ T[:j, :j] (V[:, :j]ᵀ vⱼ),
+    with one small matrix-vector product each: with several BLAS threads, waking
+    them for thousands of tiny products costs more than the whole multiplication.
+    The same recurrence says T⁻¹ = (strictly upper part of VᵀV) + diag(1/τ)
+    (Joffrain et al. 2006, the "UT transform"), so T is one triangular inverse. A
+    column with τⱼ = 0 must be zero in V (Hⱼ = I); its diagonal entry of T⁻¹ is
+    then 1, which changes nothing.
     """
-    gram = v.T @ v
-    size = len(tau)
-    t = numpy.zeros((size, size), dtype=v.dtype, order="F")
-    for j in range(size):
-        t[j, j] = tau[j]
-        t[:j, j] = -tau[j] * (t[:j, :j] @ gram[:j, j])
-    return t
+    inverse = numpy.triu(gram, 1)
+    reciprocal = numpy.ones(len(tau), dtype=gram.dtype)
+    numpy.divide(1, tau, out=reciprocal, where=tau != 0)
+    inverse[range(len(tau)), range(len(tau))] = reciprocal
+    trtri = scipy.linalg.lapack.get_lapack_funcs("trtri", dtype=gram.dtype)
+    t, info = trtri(inverse, lower=0, overwrite_c=1)
+    if info != 0:
+        raise RuntimeError(f"LAPACK {gram.dtype.char}trtri failed with info = {info}")
+    return numpy.asfortranarray(t)
 
 
 def _blas(name: str, dtype: numpy.dtype) -> Callable[..., None]:
@@ -310,14 +326,15 @@ def _gemm(trans_a: str, trans_b: str, alpha: float, a: numpy.ndarray, b: numpy.n
         ctypes.byref(scalar(beta)), c_data, ctypes.byref(c_leading))
 
 
-def _trmm(uplo: str, diagonal: str, alpha: float, a: numpy.ndarray, b: numpy.ndarray) -> None:
-    """b ← alpha·a·b in place, a triangular (``uplo`` "U"/"L", ``diagonal`` "N"/"U" for unit)."""
+def _trmm(side: str, uplo: str, alpha: float, a: numpy.ndarray, b: numpy.ndarray) -> None:
+    """b ← alpha·a·b (``side`` "L") or alpha·b·a ("R") in place, a triangular (``uplo`` "U" or
+    "L") with its diagonal stored."""
     scalar = ctypes.c_double if b.dtype == numpy.float64 else ctypes.c_float
     a_data, a_leading = _fortran_operand(a)
     b_data, b_leading = _fortran_operand(b)
     _blas("trmm", b.dtype)(
-        *map(ctypes.byref, (ctypes.c_char(b"L"), ctypes.c_char(uplo.encode()),
-                            ctypes.c_char(b"N"), ctypes.c_char(diagonal.encode()),
+        *map(ctypes.byref, (ctypes.c_char(side.encode()), ctypes.c_char(uplo.encode()),
+                            ctypes.c_char(b"N"), ctypes.c_char(b"N"),
                             ctypes.c_int(b.shape[0]), ctypes.c_int(b.shape[1]), scalar(alpha))),
         a_data, ctypes.byref(a_leading), b_data, ctypes.byref(b_leading))
 

@@ -79,11 +79,11 @@ def test_householder_haar_is_the_textbook_reflector_product(shape):
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
-@pytest.mark.parametrize("shape", [(129, 129), (260, 260), (300, 257), (520, 300)])
+@pytest.mark.parametrize("shape", [(129, 129), (300, 129), (260, 260), (300, 257), (520, 300)])
 def test_blocked_householder_haar_is_the_textbook_reflector_product(shape, dtype):
     # Past REFLECTOR_BLOCK (128) columns the reflectors are multiplied out block by block:
-    # several blocks, a partial last one, tall shapes. Columns 5 and 200 have no tail (their
-    # reflector is I, tau = 0), inside a block and in the last one.
+    # several blocks, a partial last one (of one column, too), tall shapes. Columns 5 and
+    # 200 have no tail (their reflector is I, tau = 0), inside a block and in the last one.
     assert shape[1] > init.REFLECTOR_BLOCK
     gaussians = numpy.random.default_rng(9).standard_normal(shape).astype(dtype)
     for column in (5, 200):
