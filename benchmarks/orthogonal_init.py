@@ -161,8 +161,10 @@ def main() -> None:
     if not available:
         parser.error("--only: name at least one of library, numpy-qr, torch as the reference")
     baseline = available[0]
-    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs "
-          "(above the thread count, other processes take CPU time from the contenders)")
+    load = os.getloadavg()[0]
+    print(f"load average before: {load:.1f} on {os.cpu_count()} CPUs"
+          + (" (other processes take CPU time from the contenders: read the spreads)"
+             if load > 0.5 else ""))
     print(f"numpy {numpy.__version__}, torch {torch.__version__ if torch else 'absent'}, "
           f"{platform.processor() or platform.machine()}, threads "
           f"{args.threads}; median of each contender's samples [interquartile range], "
