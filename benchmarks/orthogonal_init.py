@@ -3,15 +3,22 @@
     python benchmarks/orthogonal_init.py                      # n = 64 … 4096, 5 repeats
     python benchmarks/orthogonal_init.py --sizes 64 256 1024 --repeats 3 --json out.json
     python benchmarks/orthogonal_init.py --threads 1 --only library torch   # one core each
+    python benchmarks/orthogonal_init.py --target     # issue 16's: float64 4096², library/torch
 
 For each shape the contenders run in alternation inside one process (so a
 noisy neighbour slows all of them alike) and the median of ``--repeats`` runs
 is reported per call (small shapes are timed in blocks of calls lasting
 ≥ 0.05 s, after a ``--settle`` pause that lets the previous contender's
 threads go idle), with the ratio to torch.nn.init.orthogonal_ (or to plain
-numpy QR when torch is absent or left out) and the growth exponent fitted to the square
-sizes ≥ 256 (log time against log n; 3 is the flop count of every method).
-``--json`` writes the medians to a file, to plot or to compare runs.
+numpy QR when torch is absent or left out: the header then says so) and the growth
+exponent fitted to the square sizes ≥ 256 (log time against log n; 3 is the flop
+count of every method). ``--json`` writes the medians to a file, to plot or to
+compare runs.
+
+Threads: every contender gets the same number, ``--threads`` or else the CPUs this
+process may run on, set for OpenBLAS, OpenMP and torch before they load. The
+interquartile range of each contender's samples is printed with its median: on a
+machine shared with other work it is the noise to read the ratios against.
 """
 
 from __future__ import annotations
@@ -27,15 +34,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-# --threads must reach the BLAS libraries before numpy and torch load them.
-if "--threads" in sys.argv[:-1]:
-    _threads = sys.argv[sys.argv.index("--threads") + 1]
-    for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[_variable] = _threads
+# The thread count must reach the BLAS libraries before numpy and torch load them.
+DEFAULT_THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+    else os.cpu_count() or 1
+_threads = sys.argv[sys.argv.index("--threads") + 1] if "--threads" in sys.argv[:-1] \
+    else str(DEFAULT_THREADS)
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_variable] = _threads
 
-import numpy
+import numpy  # noqa: E402 (after the thread count is set)
 
-from derivations.init import orthogonal
+from derivations.init import orthogonal  # noqa: E402
 
 try:
     import torch
@@ -45,6 +54,7 @@ except ImportError:  # torch is optional: ratios then refer to numpy QR
 DEFAULT_SIZES = (64, 128, 256, 512, 1024, 2048, 4096)
 RECTANGLES = ((2048, 512), (512, 2048))
 MIN_SAMPLE_SECONDS = 0.05
+TARGET = {"shape": (4096, 4096), "dtype": "float64", "ratio": 0.45}  # library / torch, issue 16
 
 
 def contenders(
@@ -83,8 +93,8 @@ def calls_per_sample(run: Callable[[], object]) -> int:
 def measure(
     shape: tuple[int, int], dtype: type, repeats: int, only: list[str] | None = None,
     settle: float = 0.0,
-) -> dict[str, float]:
-    """Median seconds per call and contender, the contenders interleaved round by round.
+) -> dict[str, list[float]]:
+    """Seconds per call, one sample per round and contender, the contenders interleaved.
 
     ``settle`` seconds of sleep before each sample let the previous contender's
     thread pool stop spinning (OpenBLAS workers spin ≈ 0.1 s after a call, torch's
@@ -102,7 +112,15 @@ def measure(
             for _ in range(loops[name]):
                 run()
             seconds[name].append((time.perf_counter() - start) / loops[name])
-    return {name: statistics.median(values) for name, values in seconds.items()}
+    return seconds
+
+
+def spread(values: list[float]) -> str:
+    """The interquartile range of a contender's samples, in seconds."""
+    if len(values) < 2:
+        return "one sample"
+    low, _, high = statistics.quantiles(values, n=4)
+    return f"{low:.4f}–{high:.4f}"
 
 
 def growth_exponent(sizes: list[int], times: list[float]) -> float:
@@ -123,20 +141,34 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=0.2,
                         help="seconds to sleep before each sample, so thread pools go idle "
                         "(default: 0.2)")
-    parser.add_argument("--threads", type=int, help="BLAS/OpenMP threads for every contender "
-                        "(default: the libraries' own choice)")
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                        help="BLAS/OpenMP/torch threads for every contender "
+                        f"(default: the {DEFAULT_THREADS} CPUs this process may use)")
+    parser.add_argument("--target", action="store_true",
+                        help="only issue 16's target: float64 4096×4096, library against torch")
     args = parser.parse_args()
-    if args.threads and torch is not None:
+    if args.target:
+        args.sizes, args.dtypes, args.no_rectangles = [4096], ["float64"], True
+        args.only = ["library", "torch"]
+    if torch is not None:
         torch.set_num_threads(args.threads)
+    else:
+        print("torch is not installed: no ratio to torch.nn.init.orthogonal_ "
+              "(ratios below are to the first available contender instead)")
 
     available = [name for name in ("torch", "numpy-qr", "library")
                  if (name != "torch" or torch is not None) and (not args.only or name in args.only)]
     if not available:
         parser.error("--only: name at least one of library, numpy-qr, torch as the reference")
     baseline = available[0]
+    load = os.getloadavg()[0]
+    print(f"load average before: {load:.1f} on {os.cpu_count()} CPUs"
+          + (" (other processes take CPU time from the contenders: read the spreads)"
+             if load > 0.5 else ""))
     print(f"numpy {numpy.__version__}, torch {torch.__version__ if torch else 'absent'}, "
           f"{platform.processor() or platform.machine()}, threads "
-          f"{args.threads or 'default'}; ratios are time / {baseline}")
+          f"{args.threads}; median of each contender's samples [interquartile range], "
+          f"ratio of medians to {baseline}")
     results = []
     for dtype_name in args.dtypes:
         dtype = numpy.dtype(dtype_name).type
@@ -144,15 +176,21 @@ def main() -> None:
         if not args.no_rectangles:
             shapes += list(RECTANGLES)
         for shape in shapes:
-            repeats = args.repeats if max(shape) < 4096 else max(1, min(args.repeats, 3))
-            medians = measure(shape, dtype, repeats, args.only, args.settle)
+            samples = measure(shape, dtype, args.repeats, args.only, args.settle)
+            medians = {name: statistics.median(values) for name, values in samples.items()}
             reference = medians[baseline]
-            ratios = {name: value / reference for name, value in medians.items()}
-            results.append({"dtype": dtype_name, "shape": list(shape), "repeats": repeats,
-                            "seconds": medians})
-            cells = "  ".join(f"{name} {medians[name]:.4f}s ({ratios[name]:.2f}×)"
-                              for name in medians)
+            results.append({"dtype": dtype_name, "shape": list(shape), "repeats": args.repeats,
+                            "seconds": medians, "samples": samples})
+            cells = "  ".join(
+                f"{name} {medians[name]:.4f}s [{spread(values)}] "
+                f"({medians[name] / reference:.2f}×)" for name, values in samples.items())
             print(f"{dtype_name} {shape[0]}×{shape[1]}: {cells}", flush=True)
+            if (shape == TARGET["shape"] and dtype_name == TARGET["dtype"]
+                    and baseline == "torch" and "library" in medians):
+                ratio = medians["library"] / reference
+                verdict = "meets" if ratio <= TARGET["ratio"] else "misses"
+                print(f"  library / torch = {ratio:.2f} ({verdict} the target ≤ "
+                      f"{TARGET['ratio']})", flush=True)
         square = [r for r in results if r["dtype"] == dtype_name
                   and r["shape"][0] == r["shape"][1] and r["shape"][0] >= 256]
         if len(square) >= 2:
@@ -160,6 +198,7 @@ def main() -> None:
             for name in square[0]["seconds"]:
                 slope = growth_exponent(sizes, [r["seconds"][name] for r in square])
                 print(f"{dtype_name} growth exponent (n ≥ 256) {name}: {slope:.2f}")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     if args.json:
         args.json.write_text(json.dumps({"baseline": baseline, "results": results}, indent=1))
         print(f"wrote {args.json}")

@@ -41,6 +41,31 @@ def test_matches_gmp(n):
     assert fib(n) == int(gmpy2.fib(n))
 
 
+def doubling_edge_cases() -> list[int]:
+    """Indices whose bits exercise every branch of the doubling: all ones, all zeros after a
+    one, alternating, at both parities of the last step, up to and past 10⁶."""
+    cases = {0, 1, 2, 3, 4, 5, 6, 7, 10**6 - 1, 10**6, 10**6 + 1, 2 * 10**6 + 1}
+    for bits in range(1, 23):
+        cases |= {2**bits - 1, 2**bits, 2**bits + 1}
+        cases |= {int("10" * bits, 2), int("10" * bits, 2) + 1, int("110" * (bits // 2 + 1), 2)}
+    return sorted(n for n in cases if n <= 2**22 + 1)
+
+
+@pytest.mark.parametrize("n", doubling_edge_cases())
+def test_matches_gmp_at_doubling_edge_cases(n):
+    # gmpy2.fib is GMP's mpz_fib_ui, written independently of this module.
+    expected = int(gmpy2.fib(n))
+    assert fib(n) == expected
+    assert fib(-n) == (expected if n % 2 else -expected)
+
+
+def test_matches_an_iterative_loop_up_to_five_thousand():
+    expected = recurrence(5001)
+    assert [fib(n) for n in range(5001)] == expected
+    assert [fib(-n) for n in range(1, 5001)] == [
+        (-1) ** (n + 1) * expected[n] for n in range(1, 5001)]
+
+
 @given(st.integers(min_value=-300, max_value=300))
 def test_extends_the_recurrence_to_negative_indices(n):
     assert fib(n + 2) == fib(n + 1) + fib(n)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations import haar
+from derivations import haar, init
 from derivations.init import (
     dirac,
     householder_haar,
@@ -49,25 +49,25 @@ def test_orthonormal_columns_or_rows(shape, dtype):
 
 
 def textbook_reflector_product(gaussians: numpy.ndarray) -> numpy.ndarray:
-    """H₁⋯Hₖ·D from the lower trapezoid, by the textbook formulas and dense products.
+    """H₁⋯Hₖ·D from the lower trapezoid, by the textbook formulas, one reflector at a time.
 
     Hⱼ = I − 2uuᵀ/uᵀu with u = x + sign(x₁)‖x‖e₁ on rows j… (H = I for a 1-vector, as
     LAPACK does), and Dⱼ the sign of R's diagonal entry, −sign(x₁) (sign(x₁) for a 1-vector).
+    The reflectors are applied to the first k columns of I, last one first, in float64: no
+    blocks, no compact WY form, no LAPACK.
     """
     rows, cols = gaussians.shape
-    product, signs = numpy.eye(rows), numpy.ones(cols)
-    for j in range(cols):
-        x = gaussians[j:, j]
+    product, signs = numpy.eye(rows, cols), numpy.ones(cols)
+    for j in reversed(range(cols)):
+        x = gaussians[j:, j].astype(numpy.float64)
         if len(x) == 1:
             signs[j] = numpy.sign(x[0])
             continue
         u = x.copy()
         u[0] += numpy.sign(x[0]) * numpy.linalg.norm(x)
-        reflector = numpy.eye(rows)
-        reflector[j:, j:] -= 2 * numpy.outer(u, u) / (u @ u)
-        product = product @ reflector
+        product[j:] -= numpy.outer(2 * u / (u @ u), u @ product[j:])
         signs[j] = -numpy.sign(x[0])
-    return product[:, :cols] * signs
+    return product * signs
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (2, 2), (7, 7), (9, 4), (6, 1)])
@@ -76,6 +76,24 @@ def test_householder_haar_is_the_textbook_reflector_product(shape):
     gaussians[numpy.triu_indices(shape[0], 1, shape[1])] = numpy.nan  # must never be read
     expected = textbook_reflector_product(numpy.nan_to_num(gaussians))
     assert numpy.abs(householder_haar(gaussians) - expected).max() < 1e-12
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("shape", [(129, 129), (300, 129), (260, 260), (300, 257), (520, 300)])
+def test_blocked_householder_haar_is_the_textbook_reflector_product(shape, dtype):
+    # Past REFLECTOR_BLOCK (128) columns the reflectors are multiplied out block by block:
+    # several blocks, a partial last one (of one column, too), tall shapes. Columns 5 and
+    # 200 have no tail (their reflector is I, tau = 0), inside a block and in the last one.
+    assert shape[1] > init.REFLECTOR_BLOCK
+    gaussians = numpy.random.default_rng(9).standard_normal(shape).astype(dtype)
+    for column in (5, 200):
+        if column < shape[1]:
+            gaussians[column + 1:, column] = 0
+    gaussians[numpy.triu_indices(shape[0], 1, shape[1])] = numpy.nan  # must never be read
+    expected = textbook_reflector_product(numpy.nan_to_num(gaussians))
+    result = householder_haar(gaussians)
+    assert result.dtype == dtype
+    assert numpy.abs(result - expected).max() < tolerance(dtype, shape[0])
 
 
 def test_householder_haar_leaves_its_input_alone_unless_told():
