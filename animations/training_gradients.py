@@ -1,6 +1,7 @@
 """Chapter 5: the size of the gradient across time while small networks train.
 
     manim -ql animations/training_gradients.py GradientNormsThroughTraining
+    python -m animations.render GradientNormsThroughTraining --set task=copy --set seed=3
 
 Every number comes from the committed experiment results
 (``experiments/results/full.json``, read through :mod:`experiments.analysis`):
@@ -14,11 +15,13 @@ import math
 import manim
 
 from animations import style
+from animations.parameters import Choice, Integer, Parameters
 from experiments import analysis
 from experiments.tasks import TASKS
 
 CHAPTER = 5
-TASK, LENGTH, SEED = "order", 60, 0
+LENGTH = 60
+SEEDS = 5  # the sweep's seeds 0 … 4
 ARMS = ("gaussian-0.5", "gaussian-3", "orthogonal", "antisymmetric-0.1")
 LOG_LOW, LOG_HIGH = -24, 8  # the y axis spans 10^−24 … 10^8
 
@@ -52,17 +55,31 @@ def _accuracy(run: dict, update: int) -> str:
     return f"accuracy {curve['test_metric'][curve['update'].index(update)]:.0%}"
 
 
+def _percent(run: dict, update: int) -> str:
+    curve = run["curve"]
+    return f"{curve['test_metric'][curve['update'].index(update)]:.0%}".replace("%", " percent")
+
+
 class GradientNormsThroughTraining(style.CompanionScene):
     """How the gradient's size across time changes while four networks learn temporal order."""
 
+    TITLE = "Gradient norms through training"
+    PARAMETERS = Parameters(
+        Choice("task", "the task the networks learn (from the committed sweep)", value="order",
+               choices=("order", "copy")),
+        Integer("seed", "which of the sweep's seeded runs is drawn", value=0, low=0,
+                high=SEEDS - 1),
+    )
+
     def construct(self) -> None:
+        task, seed = self.values["task"], self.values["seed"]
         full = analysis.load("full")
-        runs = {arm: analysis.find(full, TASK, LENGTH, arm, SEED) for arm in ARMS}
+        runs = {arm: analysis.find(full, task, LENGTH, arm, seed) for arm in ARMS}
         snapshots = sorted(runs[ARMS[0]]["profiles"], key=int)
         axes = manim.Axes(
             x_range=[0, LENGTH, 10], y_range=[0, LOG_HIGH - LOG_LOW, 8], x_length=6.6,
-            y_length=5.0, tips=False, axis_config={"color": style.MUTED},
-        ).to_edge(manim.LEFT, buff=1.2).shift(0.35 * manim.DOWN)
+            y_length=4.2, tips=False, axis_config={"color": style.MUTED},
+        ).to_edge(manim.LEFT, buff=1.2).shift(0.45 * manim.UP)  # labels clear of the controls
         x_labels = manim.VGroup(*(
             manim.MathTex(str(lag), font_size=24, color=style.MUTED)
             .next_to(axes.c2p(lag, 0), manim.DOWN, buff=0.15)
@@ -74,7 +91,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
         x_title = manim.MathTex(r"l = T - k", font_size=30).next_to(x_labels, manim.DOWN, 0.15)
         title = manim.MathTex(
             r"\lVert \partial\mathcal{L}/\partial h_k \rVert"
-            r"\text{ while learning temporal order, }" + f"T = {LENGTH}",
+            rf"\text{{ while learning {TASKS[task].title.lower()}, }}" + f"T = {LENGTH}",
             font_size=36).to_edge(manim.UP, buff=0.3)
         counter = manim.VGroup(style.label("update", 26), manim.Integer(0, font_size=36,
                                                                         group_with_commas=False))
@@ -88,23 +105,31 @@ class GradientNormsThroughTraining(style.CompanionScene):
             legend.add(entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.08))
         note = manim.VGroup(
             style.label("dashed: chapter 3's bound at the start", 18, style.MUTED),
-            style.label(f"success: accuracy from {TASKS[TASK].threshold:.0%}", 18, style.MUTED))
+            style.label(f"success: accuracy from {TASKS[task].threshold:.0%}", 18, style.MUTED))
         note.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.08)
         side = manim.VGroup(counter, legend.arrange(manim.DOWN, aligned_edge=manim.LEFT,
                                                     buff=0.3), note)
         side.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.45)
         side.next_to(axes, manim.RIGHT, buff=0.7).align_to(axes, manim.UP)
         self.add(title)
+        self.narrate(f"Four networks learn {TASKS[task].title.lower()} over T = {LENGTH} steps "
+                     f"(run with seed {seed}). The plot shows the size of the gradient of the "
+                     f"loss with respect to h(k), on a log axis from 10 to the power {LOG_LOW} "
+                     f"to 10 to the power {LOG_HIGH}, against the distance l = T - k.")
         self.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, x_title), run_time=0.8)
         self.play(manim.FadeIn(side), run_time=0.5)
         curves = {}
         for arm in ARMS:
+            self.narrate(f"{analysis.arm_label(arm)}: solid, its gradient norms at the start; "
+                         f"dashed, chapter 3's bound from its own eta.")
             profile = runs[arm]["profiles"]["0"]
             colour = analysis.arm_colour(arm)
             curves[arm] = _curve(axes, profile["gradient_norms"], colour)
             self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
                       manim.Create(curves[arm]), run_time=1.0)
         self.wait(0.5)
+        self.narrate(f"Training runs for {snapshots[-1]} updates; the curves and accuracies "
+                     f"follow every {int(snapshots[1])} updates.")
         for snapshot in snapshots[1:]:
             update = int(snapshot)
             changes = [counter[1].animate.set_value(update)]
@@ -116,6 +141,10 @@ class GradientNormsThroughTraining(style.CompanionScene):
                 changes.append(manim.Transform(readouts[arm],
                                                readout.move_to(readouts[arm], manim.LEFT)))
             self.play(*changes, run_time=1.4)
+        last = int(snapshots[-1])
+        self.narrate(f"After {last} updates: " + "; ".join(
+            f"{analysis.arm_label(arm)}, accuracy {_percent(runs[arm], last)}" for arm in ARMS)
+            + ".")
         self.wait(1.5)
 
 
