@@ -11,7 +11,8 @@ import numpy
 import pytest
 import sympy
 
-from derivations.ch3_bptt.network import SIGMA, jacobian_product, unroll
+from derivations.ch3_bptt.network import unroll
+from derivations.ch3_bptt.symbols import SIGMA
 from experiments import arithmetic, bptt, models
 from experiments.initialisers import recurrent_matrix
 from experiments.tasks import CROSS_ENTROPY, SQUARED, TASKS, Batch, Task
@@ -132,7 +133,7 @@ def vanilla_symbolic(batch: Batch, loss: str, outputs: int):
     all_states, all_outputs = [], []
     for sequence in range(batch.inputs.shape[1]):
         drives = [w_in * sympy.Matrix(batch.inputs[t, sequence]) + b for t in range(STEPS)]
-        states = unroll(w, start, drives)  # chapter 3's own unrolled network, generic σ
+        states = unroll(w, start, drives, SIGMA)  # chapter 3's own unrolled network, generic σ
         tanh_states = [state.replace(SIGMA, sympy.tanh) for state in states]
         all_states.append(states)
         all_outputs.append([r * tanh_states[t].applyfunc(sympy.tanh) + c
@@ -214,6 +215,17 @@ def test_antisymmetric_gradient_is_sympys_jacobian_of_the_unrolled_network(gated
     gradients = bptt.backpropagate(cell, parameters, task, batch).gradients
     computed = numpy.concatenate([gradients[name].ravel() for name in order])
     numpy.testing.assert_allclose(computed, expected, rtol=1e-12, atol=1e-14)
+
+
+def jacobian_product(weights: sympy.MatrixBase, states: list[sympy.MatrixBase], t: int,
+                     k: int) -> sympy.ImmutableMatrix:
+    """Chapter 3's ∂h_t/∂h_k = Π_{i=k+1}^{t} W diag(σ′(h_{i−1})), newest factor on the left."""
+    product = sympy.ImmutableMatrix.eye(weights.rows)
+    for i in range(k + 1, t + 1):
+        slopes = sympy.diag(*[sympy.Derivative(SIGMA(Z), Z).subs(Z, entry)
+                              for entry in states[i - 1]])
+        product = sympy.ImmutableMatrix(weights * slopes * product)
+    return product
 
 
 def test_state_gradients_are_chapter_3_products() -> None:
