@@ -133,9 +133,11 @@ def write(path: Path, scenes: list[type]) -> int:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     tex_cache = catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"
     try:
-        # Decks build in parallel: one handout at a time writes a TeX cache, or two LaTeX runs
-        # on the same formula would read each other's half-written files.
-        with tempfile.TemporaryDirectory() as scratch, stamps.folder_lock(tex_cache, _quiet):
+        # Decks build in parallel, so one handout at a time uses the TeX cache: after each
+        # formula Manim deletes every file of the folder but .tex and .svg, which would
+        # include another handout's DVI before it is converted (and a lock file kept in it).
+        with (tempfile.TemporaryDirectory() as scratch,
+              stamps.folder_lock(tex_cache.parent, _quiet)):
             for scene in scenes:
                 with manim.tempconfig({
                     "media_dir": scratch, "dry_run": True, "disable_caching": True,
