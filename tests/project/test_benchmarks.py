@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -21,13 +22,14 @@ def test_orthogonal_init_benchmark_prints_medians_ratios_and_exponents(tmp_path)
                            "--settle", "0", "--only", "library", "numpy-qr",
                            "--dtypes", "float32", "--json", str(tmp_path / "out.json"))
     assert result.returncode == 0, result.stderr
-    assert "ratios are time / numpy-qr" in result.stdout
-    row = re.compile(
-        r"float32 512×512: library \d+\.\d{4}s \(\d+\.\d\d×\)  numpy-qr \S+ \(1\.00×\)"
-    )
+    assert "ratio of medians to numpy-qr" in result.stdout
+    row = re.compile(r"float32 512×512: library \d+\.\d{4}s \[[^]]+\] \(\d+\.\d\d×\)  "
+                     r"numpy-qr \S+ \[[^]]+\] \(1\.00×\)")
     assert row.search(result.stdout), result.stdout
     assert re.search(r"growth exponent \(n ≥ 256\) library: -?\d+\.\d\d", result.stdout)
-    assert (tmp_path / "out.json").read_text().count('"library"') == 2
+    written = json.loads((tmp_path / "out.json").read_text())
+    assert written["baseline"] == "numpy-qr"
+    assert [len(entry["samples"]["library"]) for entry in written["results"]] == [1, 1]
 
 
 def test_orthogonal_init_benchmark_needs_a_reference():
