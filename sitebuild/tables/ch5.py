@@ -108,7 +108,7 @@ def success_plot() -> str:
                           "succeed (dot) and its 95 % interval (bar)", svg.THEME.foreground,
                           anchor="middle"))
     return svg.document(width, bottom + 52, "Success rate with 95 percent intervals per start, "
-                        "task and length", parts, font_size=12)
+                        "task and length", parts, font_size=13)
 
 
 def _log_y(value: float, low: float, high: float, top: float, bottom: float) -> float:
@@ -173,7 +173,7 @@ def gradient_plot() -> str:
                           svg.THEME.muted))
     return svg.document(width, legend_top + 18 * 3 + 16, "Gradient norm against distance in "
                         "time, at the start and after training, with the chapter 3 bound", parts,
-                        font_size=12)
+                        font_size=13)
 
 
 def _axis_top(values: list[float]) -> float:
@@ -219,7 +219,7 @@ def spectrum_plot() -> str:
     parts.append(svg.text(width / 2, height - 6, "singular values, largest first: dashed at the "
                           "start, solid after training", svg.THEME.foreground, anchor="middle"))
     return svg.document(width, height, "Singular values of the recurrent matrix before and "
-                        "after training", parts, font_size=12)
+                        "after training", parts, font_size=13)
 
 
 def learning_curves() -> str:
@@ -259,7 +259,7 @@ def learning_curves() -> str:
         parts.append(svg.text(x0 + panel_width, y0 + panel_height + 14, f"{last} updates",
                               anchor="end"))
     return svg.document(width, height, "Held-out accuracy through training, one line per seed",
-                        parts, font_size=12)
+                        parts, font_size=13)
 
 
 def published_comparison() -> str:

@@ -39,12 +39,25 @@ def test_a_lecture_follows_its_page_and_shows_every_scene_once_after_its_result(
         if item.kind == "scene":
             result = lecture.illustrates(catalogue.scenes()[item.key])
             earlier = [i.key for i in plan[:index] if i.kind == "result"]
-            assert earlier[-1] == result  # right after its result (and its sibling scenes)
+            if result:
+                assert earlier[-1] == result  # right after its result (and its sibling scenes)
+            else:  # a chapter without checked results: its scenes follow the title
+                assert earlier == [] and not stated
 
 
 def test_every_scene_names_a_result_of_its_own_chapter():
     for entry in catalogue.scenes().values():
-        assert get(lecture.illustrates(entry)).chapter == entry.chapter
+        if lecture.results(entry.chapter):
+            assert get(lecture.illustrates(entry)).chapter == entry.chapter
+        else:
+            assert lecture.illustrates(entry) == ""
+
+
+def test_a_scene_without_its_result_is_refused_where_the_chapter_states_results(monkeypatch):
+    entry = catalogue.scenes()["VanishingPowers"]
+    monkeypatch.setattr(entry.scene_class, "ILLUSTRATES", "")
+    with pytest.raises(ValueError, match="ILLUSTRATES must name the result"):
+        lecture.illustrates(entry)
 
 
 def test_every_slide_of_every_lecture_has_a_presentation_class():
