@@ -76,7 +76,7 @@ def success_table() -> str:
 def success_plot() -> str:
     """Success rate with its 95 % Wilson interval: a row per arm, a column per task and length."""
     panels, arms = _panels(), _arms()
-    left, column, gap, top, row = 190, 104, 26, 52, 24
+    left, column, gap, top, row = 214, 100, 24, 52, 24
     width = left + len(panels) * (column + gap)
     bottom = top + row * (len(arms) - 1) + 12
     parts: list[str] = []
