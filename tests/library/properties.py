@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -164,3 +165,29 @@ def public_functions(module: ModuleType) -> set[str]:
     """The names of the functions ``module`` defines and does not mark private."""
     return {name for name, member in inspect.getmembers(module, inspect.isfunction)
             if not name.startswith("_") and member.__module__ == module.__name__}
+
+
+def module_suite(module: ModuleType, specs: Callable[[bool], Mapping[str, Arguments]],
+                 always: tuple[str, ...] = (), also_public: frozenset[str] = frozenset(),
+                 ) -> tuple[Callable[[], None], Callable[[str], None], Callable[[str], None]]:
+    """The three tests of one module's suite, from its ``specs(wide)``: every public function
+    (and the names in ``also_public``) has a strategy; each is driven with the FAST profile;
+    and, marked slow, with the SLOW one over wider ranges. The caller names them."""
+    prefix = module.__name__.rsplit(".", 1)[-1]
+    names = sorted(specs(False))
+
+    def every_public_function_is_driven() -> None:
+        assert set(names) == public_functions(module) | also_public
+
+    @pytest.mark.parametrize("name", names)
+    def driven(name: str) -> None:
+        check_function(f"{prefix}.{name}", getattr(module, name), specs(False)[name], FAST,
+                       always)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("name", names)
+    def driven_wider(name: str) -> None:
+        check_function(f"{prefix}.{name}", getattr(module, name), specs(True)[name], SLOW,
+                       always)
+
+    return every_public_function_is_driven, driven, driven_wider

@@ -7,22 +7,18 @@ from collections.abc import Callable
 
 import mpmath
 import numpy
-import pytest
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from derivations import bptt
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
     arrays,
-    check_function,
     choices,
     integers,
     junk,
+    module_suite,
     mostly,
-    public_functions,
     reals,
     seeds,
     sizes,
@@ -79,19 +75,8 @@ def specs(wide: bool) -> dict[str, object]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(bptt) | {"Case"}
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"bptt.{name}", getattr(bptt, name), specs(False)[name], FAST, ALWAYS)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"bptt.{name}", getattr(bptt, name), specs(True)[name], SLOW, ALWAYS)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(bptt, specs, ALWAYS,
+                                                 also_public=frozenset({"Case"}))

@@ -6,20 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from hypothesis import strategies as st
 
 from derivations import dynamics
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
     arrays,
-    check_function,
     choices,
     integers,
+    module_suite,
     mostly,
-    public_functions,
     reals,
     seeds,
     sizes,
@@ -78,19 +74,7 @@ def specs(wide: bool) -> dict[str, object]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(dynamics)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"dynamics.{name}", getattr(dynamics, name), specs(False)[name], FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"dynamics.{name}", getattr(dynamics, name), specs(True)[name], SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(dynamics, specs)

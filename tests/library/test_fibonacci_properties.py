@@ -4,19 +4,15 @@ answer (checked against GMP, SymPy and mpmath in ``contracts.py``)."""
 from __future__ import annotations
 
 import numpy
-import pytest
 from hypothesis import strategies as st
 
 from derivations import fibonacci
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
-    check_function,
     integers,
     junk,
+    module_suite,
     mostly,
-    public_functions,
 )
 
 
@@ -44,19 +40,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(fibonacci)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_exactly(name):
-    check_function(f"fibonacci.{name}", getattr(fibonacci, name), specs(False)[name], FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"fibonacci.{name}", getattr(fibonacci, name), specs(True)[name], SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_exactly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(fibonacci, specs)

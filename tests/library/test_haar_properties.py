@@ -3,19 +3,15 @@ samples and statistics that match exact sums (``contracts.py``)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import strategies as st
 
 from derivations import haar
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
     arrays,
-    check_function,
     choices,
     integers,
-    public_functions,
+    module_suite,
     seeds,
     sizes,
 )
@@ -30,19 +26,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(haar)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"haar.{name}", getattr(haar, name), specs(False)[name], FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"haar.{name}", getattr(haar, name), specs(True)[name], SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(haar, specs)

@@ -3,16 +3,11 @@ result within the bounds the chapter proves (‖h_t‖ ≤ ‖W‖ᵗ, orbits on
 
 from __future__ import annotations
 
-import pytest
-
 from derivations import hidden_state
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
-    check_function,
     integers,
-    public_functions,
+    module_suite,
     reals,
     seeds,
     sizes,
@@ -32,21 +27,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(hidden_state)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"hidden_state.{name}", getattr(hidden_state, name), specs(False)[name],
-                   FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"hidden_state.{name}", getattr(hidden_state, name), specs(True)[name],
-                   SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(hidden_state, specs)

@@ -4,22 +4,18 @@ is what it claims: orthogonal and finite at its gain, an identity, a Dirac kerne
 from __future__ import annotations
 
 import numpy
-import pytest
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from derivations import init
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
     arrays,
-    check_function,
     choices,
     integers,
     junk,
+    module_suite,
     mostly,
-    public_functions,
     reals,
     seeds,
     sizes,
@@ -73,19 +69,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(init)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"init.{name}", getattr(init, name), specs(False)[name], FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"init.{name}", getattr(init, name), specs(True)[name], SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(init, specs)

@@ -3,19 +3,15 @@ result that matches NumPy's matrix powers, SVD and eigenvalues (``contracts.py``
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import strategies as st
 
 from derivations import matrix_powers
 from tests.library.properties import (
-    FAST,
-    SLOW,
     Strategy,
     arrays,
-    check_function,
     choices,
     integers,
-    public_functions,
+    module_suite,
     seeds,
     sizes,
     square,
@@ -35,21 +31,7 @@ def specs(wide: bool) -> dict[str, dict[str, Strategy]]:
     }
 
 
-NAMES = sorted(specs(False))
-
-
-def test_every_public_function_is_driven():
-    assert set(NAMES) == public_functions(matrix_powers)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_any_arguments_are_refused_cleanly_or_answered_correctly(name):
-    check_function(f"matrix_powers.{name}", getattr(matrix_powers, name), specs(False)[name],
-                   FAST)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_more_arguments_over_wider_ranges(name):
-    check_function(f"matrix_powers.{name}", getattr(matrix_powers, name), specs(True)[name],
-                   SLOW)
+# The suite every library module runs (tests/library/properties.py).
+(test_every_public_function_is_driven,
+ test_any_arguments_are_refused_cleanly_or_answered_correctly,
+ test_many_more_arguments_over_wider_ranges) = module_suite(matrix_powers, specs)
