@@ -9,6 +9,7 @@ prints what it measured (``pytest -s`` shows the largest difference per widget).
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -564,13 +565,22 @@ def test_phase_start_points_by_click_and_keyboard(explore):
     check_phase(result(container), "phase typed W, feedback", matrix)
 
 
-@browser_test
-def test_phase_start_point_by_tap(browser, site_url):
+@contextlib.contextmanager
+def explore_on_a_phone(browser, site_url: str) -> Iterator:
+    """The Explore page in a 390 px touch viewport, as a phone shows it."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True)
     try:
         page = context.new_page()
         page.goto(f"{site_url}/{EXPLORE}", wait_until="load")
+        yield page
+    finally:
+        context.close()
+
+
+@browser_test
+def test_phase_start_point_by_tap(browser, site_url):
+    with explore_on_a_phone(browser, site_url) as page:
         container = widget(page, "phase")
         container.get_by_role("button", name="Remove all start points").tap()
         page.touchscreen.tap(*plot_point(container, -0.5, 0.4))
@@ -578,8 +588,6 @@ def test_phase_start_point_by_tap(browser, site_url):
         assert len(values["starts"]) == 1
         assert numpy.allclose(values["starts"][0], [-0.5, 0.4], atol=values["extent"] / 50)
         check_phase(values, "phase tapped start")
-    finally:
-        context.close()
 
 
 @browser_test
@@ -659,11 +667,7 @@ def test_every_control_has_a_name(explore):
 
 @browser_test
 def test_widgets_fit_a_phone(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}/{EXPLORE}", wait_until="load")
+    with explore_on_a_phone(browser, site_url) as page:
         open_every_widget(page)
         widths = page.evaluate(
             "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -675,8 +679,6 @@ def test_widgets_fit_a_phone(browser, site_url):
                            > document.documentElement.clientWidth + 0.5)
               .map(e => e.tagName + '.' + e.className)""")
         assert overflowing == []
-    finally:
-        context.close()
 
 
 @browser_test
