@@ -83,6 +83,19 @@ def test_a_trajectory_must_follow_its_update_rule_at_every_step():
         judge("dynamics.trajectories", dynamics.trajectories, path, "feedback", weights, steps=4)
 
 
+def test_a_step_may_differ_by_the_rounding_of_a_cancelling_sum_and_no_more():
+    """W h = 0 exactly here, yet a correct floating-point sum of ±20 terms of size ≈ 190
+    lands ≈ 1.4e-14 from zero (the wide Hypothesis run found such a case); the contract
+    allows that rounding bound, γₙ|W||h| ≈ 6e-13, and no blanket slack beyond it."""
+    weights = numpy.array([[5.0, 10.0, -5.0, -5.0, -5.0]] * 5)
+    state = numpy.full(5, 37.633248405)
+    floating = dynamics.vanilla_step(weights, state)
+    assert numpy.abs(floating).max() > 1e-15  # the case an ulp-sized allowance refused
+    judge("dynamics.vanilla_step", dynamics.vanilla_step, floating, weights, state)
+    with pytest.raises(AssertionError):
+        judge("dynamics.vanilla_step", dynamics.vanilla_step, floating + 1e-11, weights, state)
+
+
 def test_the_stable_gamma_must_survive_cancellation():
     # (1 − √(1 − ε²ω²))/ε in float64 gives 0 here; the true value is εω²/2 ≈ 7.9e-215.
     with pytest.raises(AssertionError):
