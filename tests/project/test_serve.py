@@ -158,6 +158,31 @@ def test_two_hundred_concurrent_range_requests_are_all_served_none_dropped(site)
         assert listen_queue_overflows() == before, f"connections dropped ({elapsed:.2f} s)"
 
 
+def test_a_client_that_stops_reading_holds_up_no_one_and_is_dropped(tmp_path):
+    """One loop serves every connection, so a reader that never reads (the socket buffers
+    full of a 32 MB file) must neither stall other answers nor stay connected for ever: it
+    is reset after the idle timeout, not left to read the rest."""
+    (tmp_path / "index.html").write_text("<p>home</p>")
+    (tmp_path / "big.bin").write_bytes(bytes(32 * 2**20))
+    server = make_server(str(tmp_path), 0, idle_timeout=IDLE)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        with socket.create_connection(("127.0.0.1", port)) as stalled:
+            stalled.sendall(probes._request("/big.bin"))
+            time.sleep(0.5)  # the server has filled what the socket takes and is waiting
+            for _ in range(5):
+                assert probes.exchange(port, probes._request("/index.html"), 5).status == 200
+            time.sleep(IDLE + 1)  # …past the idle timeout: the server drops it
+            stalled.settimeout(5)
+            with pytest.raises(ConnectionResetError):
+                while stalled.recv(1 << 20):
+                    pass
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 # --- the command line ----------------------------------------------------------------------
 
 
