@@ -4,12 +4,10 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve dev test setup setup-browser render decks generate site zensical compare verify lint clean
+.PHONY: serve dev test retest fresh-site setup setup-browser render decks generate site zensical compare verify lint clean
 
 ## serve: set up, render changed scenes, build the site, serve it on http://127.0.0.1:$(PORT)
-# Nothing changed since the last `make site` (sitebuild/freshness.py): serve at once.
-serve:
-	@$(PY) -m sitebuild fresh 2>/dev/null || $(MAKE) --no-print-directory site
+serve: fresh-site
 	$(PY) -m sitebuild.serve --port $(PORT)
 
 ## dev: serve for authoring on http://127.0.0.1:$(PORT): rebuild what changed, reload the browser
@@ -17,11 +15,21 @@ dev: setup
 	$(PY) -m sitebuild dev --port $(PORT)
 
 ## test: set up (with Chromium), build the site, run every test including the slow ones, lint
+# If exactly this checkout already passed (tests/suite_cache.py), say so and stop; FORCE=1 runs
+# everything anyway, and so does CI, whose fresh clone has no record.
+test: setup-browser
+	@[ -z "$(FORCE)" ] && $(PY) -m tests.suite_cache check '$(TEST_COMMAND)' || \
+		$(MAKE) --no-print-directory retest
+
 # One BLAS thread per test worker: two workers on two cores, not two workers times N threads.
-test: setup-browser site
+TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" -n 2 -q
+## retest: build what changed, run every test and lint now, whatever passed before
+retest: setup-browser fresh-site
+	$(PY) -m tests.suite_cache begin '$(TEST_COMMAND)'
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
-		$(PY) -m pytest -m "slow or not slow" -n 2 -q
+		$(TEST_COMMAND) --junitxml=build/cache/suite.xml
 	$(VENV)/bin/ruff check .
+	$(PY) -m tests.suite_cache passed build/cache/suite.xml
 
 setup:
 	@bash tools/setup.sh
@@ -40,6 +48,10 @@ decks: setup
 ## generate: verify, write the fragments pages include, place media, KaTeX, decks in site/
 generate: setup
 	$(PY) -m sitebuild generate
+
+# Nothing changed since the last `make site` (sitebuild/freshness.py): nothing to build.
+fresh-site:
+	@$(PY) -m sitebuild fresh 2>/dev/null || $(MAKE) --no-print-directory site
 
 ## site: build the static site into build/site (the hooks generate first)
 site: render decks

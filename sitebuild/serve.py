@@ -32,6 +32,7 @@ import gzip
 import io
 import os
 import re
+import signal
 import socket
 import struct
 import sys
@@ -283,6 +284,11 @@ class SiteServer:
 
     async def _serve(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        if threading.current_thread() is threading.main_thread():
+            # Through the loop's wake-up descriptor: a Ctrl-C that lands just as the loop
+            # goes to sleep with nothing scheduled still wakes it (asyncio.run's own
+            # handler can miss it, and the loop would then wait for ever).
+            self._loop.add_signal_handler(signal.SIGINT, self._stop.set)
         listening = await asyncio.start_server(self._answer, sock=self.socket,
                                                backlog=LISTEN_BACKLOG, limit=MAX_LINE + 2)
         self._running.set()
