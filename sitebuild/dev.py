@@ -1,14 +1,16 @@
 """``make dev``: the site served for authoring, rebuilt when a page, a derivation, a scene, a
 notebook or a table changes, with the browser reloaded (MkDocs' live-reload server).
 
-Each rebuild first runs generation in a fresh process (``python -m sitebuild
-generate``): a long-running server would keep the derivation modules it imported
+Each rebuild first runs generation in a fresh fork of a warm Python
+(:mod:`sitebuild.warm`, which has SymPy, SciPy and Jupytext imported but none of
+the project): a long-running server would keep the derivation modules it imported
 first, so an edited derivation must be imported anew. When a scene, or a library
 module a scene draws, changed, the changed scenes are rendered first
 (``python -m animations.render`` renders only those whose inputs changed).
 Authoring mode is on: a derivation that does not verify is shown on its page as a
-failure box with its error, and a generation that fails outright (a syntax error,
-say) is logged while the last good pages stay served; the server keeps running.
+failure box with its error; a step that fails outright (a syntax error, say) is shown
+in a box at the top of every page, above the last good fragments, and logged; the
+server keeps running. The whole-site checks run after the browser has reloaded.
 
     python -m sitebuild dev [--port 8000] [--host 127.0.0.1]
 """
@@ -19,16 +21,22 @@ import logging
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from sitebuild.mode import AUTHORING
 from sitebuild.paths import ROOT
+from sitebuild.warm import WarmPython
 
 # Watched besides the pages and mkdocs.yml, which MkDocs watches itself.
 WATCHED = ("derivations", "animations", "notebooks", "sitebuild/tables")
 SHOWN_LINES = 30  # of a failed step's output in the server's log
 _serving = False
 _snapshot: dict[Path, tuple[int, int]] | None = None
+_checking: threading.Thread | None = None
+_warm: WarmPython | None = None
+_failure: str | None = None  # the last rebuild's failed steps and their output
 
 
 def serving() -> bool:
@@ -64,26 +72,75 @@ def changed_since_last_build() -> set[Path]:
     return {path for path in now.keys() | before.keys() if now.get(path) != before.get(path)}
 
 
-def _run(log: logging.Logger, what: str, *command: str) -> bool:
-    """Run a step in a fresh Python; log its last lines as an error if it fails."""
-    result = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True,
-                            text=True, env={**os.environ, AUTHORING: "1"}, check=False)
-    output = (result.stdout + result.stderr).strip().splitlines()
-    if result.returncode:
-        log.error("%s failed (the server keeps the last good pages):\n%s", what,
-                  "\n".join(output[-SHOWN_LINES:]))
-        return False
+def _run(log: logging.Logger, what: str, module: str, *argv: str) -> str | None:
+    """Run ``python -m module argv…`` in a fresh fork of the warm Python (a fresh Python if
+    it cannot start); None if it succeeded, else the last lines of its output, also logged."""
+    global _warm
+    if _warm is None or not _warm.alive():
+        try:
+            _warm = WarmPython(ROOT, {**os.environ, AUTHORING: "1"})
+        except (OSError, RuntimeError) as error:
+            log.warning("no warm Python (%s): each step starts a fresh one", error)
+            _warm = None
+    if _warm is not None:
+        returncode, text = _warm.run(module, *argv)
+    else:
+        result = subprocess.run([sys.executable, "-m", module, *argv], cwd=ROOT,
+                                capture_output=True, text=True, check=False,
+                                env={**os.environ, AUTHORING: "1"})
+        returncode, text = result.returncode, result.stdout + result.stderr
+    output = text.strip().splitlines()
+    if returncode:
+        shown = "\n".join(output[-SHOWN_LINES:])
+        log.error("%s failed (the pages show why):\n%s", what, shown)
+        return f"{what} failed:\n{shown}"
     if output:
         log.info("%s", output[-1])
-    return True
+    return None
 
 
 def regenerate(log: logging.Logger) -> None:
-    """Render changed scenes if a scene's sources changed, then generate in a fresh process."""
+    """Render changed scenes if a scene's sources changed, then generate in a fresh fork; what
+    failed is kept for :func:`failure_banner`."""
+    global _failure
     changed = changed_since_last_build()
+    failures = []
     if any(_scene_source(path) for path in changed):
-        _run(log, "rendering changed scenes", "-m", "animations.render")
-    _run(log, "generation", "-m", "sitebuild", "generate")
+        failures.append(_run(log, "rendering changed scenes", "animations.render"))
+    failures.append(_run(log, "generation", "sitebuild", "generate"))
+    _failure = "\n\n".join(failure for failure in failures if failure) or None
+
+
+def failure_banner() -> str:
+    """Markdown for the top of every page while the last rebuild failed (a syntax error in a
+    derivation, say): the author sees the error where they look, above the last good pages."""
+    if _failure is None:
+        return ""
+    body = "\n".join(f"    {line}" for line in _failure.splitlines())
+    return (f'!!! failure "The last save did not build: derivations shown are the last good '
+            f'ones"\n\n'
+            f"    ```text\n{body}\n    ```\n\n")
+
+
+def check_in_background(check: Callable[[], None], log: logging.Logger) -> None:
+    """Run the built-site checks (seconds: every page is parsed) while the browser already
+    reloads; what they find is logged, as every finding is while authoring."""
+    global _checking
+
+    def run() -> None:
+        try:
+            check()
+        except Exception as error:  # a finding, or a bug in a check: logged, never fatal
+            log.error("site checks: %s", error)
+
+    _checking = threading.Thread(target=run, name="site-checks", daemon=True)
+    _checking.start()
+
+
+def wait_for_checks() -> None:
+    """Let the last build's checks finish before the next build empties the site folder."""
+    if _checking is not None:
+        _checking.join()
 
 
 def main(port: int = 8000, host: str = "127.0.0.1") -> int:

@@ -6,6 +6,7 @@ Each fragment is written under ``build/generated/`` and pulled into a page by
 
 from __future__ import annotations
 
+import hashlib
 import html
 import importlib
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 import sympy
 
 from animations import catalogue, stamps
-from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs
+from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
 from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render, step_anchor
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
@@ -32,6 +33,7 @@ INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
 TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
 _MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
+_FRAGMENTS_SOURCE = sources_digest("sitebuild/fragments.py")
 
 
 def pages_including() -> dict[str, str]:
@@ -92,8 +94,24 @@ def derivation_fragments(pages: dict[str, str],
         if record is not None and not record.passed:
             fragments[f"derivations/{slug}.md"] = failure_fragment(record)
         else:
-            fragments[f"derivations/{slug}.md"] = published(get(slug), pages, record)
+            fragments[f"derivations/{slug}.md"] = _published_or_kept(slug, pages, record)
     return fragments
+
+
+def _published_or_kept(slug: str, pages: dict[str, str], record: DerivationRecord | None
+                       ) -> str:
+    """:func:`published`, kept under the digest of all it depends on: the derivation's sources
+    (its verdict fingerprint), the pages that publish derivations, the scopes found and this
+    module. Typesetting every derivation takes most of a generation; after an edit to one,
+    only that one is typeset again."""
+    sources = verdicts.fingerprint(slug)
+    if sources is None:  # not from a file (built in a test): nothing to key it by
+        return published(get(slug), pages, record)
+    scopes = [(step.label, step.scope, step.scope_label) for step in record.steps] \
+        if record else None
+    digest = hashlib.sha256(json.dumps([sources, pages, scopes, _FRAGMENTS_SOURCE]).encode())
+    return load_or_compute(f"fragments/{slug}", digest.hexdigest(),
+                           lambda: published(get(slug), pages, record))
 
 
 def answer_fragment(derivation: Derivation) -> str | None:

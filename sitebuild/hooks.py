@@ -40,12 +40,18 @@ def _as_plugin_error() -> Iterator[None]:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     if dev.serving():  # `make dev`: generation in a fresh process, which sees edited modules
+        dev.wait_for_checks()  # the last build's checks read the folder this one cleans
         dev.regenerate(log)
         return
     with _as_plugin_error():
         done = generate.generate(config.extra.get("colab"),
                                  Path(config.docs_dir) if config.docs_dir else PAGES, log)
     log.info("generation: %s", done.summary())
+
+
+def on_page_markdown(markdown: str, **_: object) -> str:
+    """While authoring with ``make dev``, a failed rebuild is announced on every page."""
+    return dev.failure_banner() + markdown if dev.serving() else markdown
 
 
 def check_built_site(site: Path, generated: Path | None) -> None:
@@ -55,4 +61,8 @@ def check_built_site(site: Path, generated: Path | None) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    check_built_site(Path(config.site_dir), GENERATED)
+    site = Path(config.site_dir)
+    if dev.serving():  # `make dev`: the page reloads first, the whole-site checks follow
+        dev.check_in_background(lambda: check_built_site(site, GENERATED), log)
+        return
+    check_built_site(site, GENERATED)

@@ -1,11 +1,16 @@
-"""`make dev` notices what changed: which edits re-render scenes, and every edit once."""
+"""`make dev` notices what changed (which edits re-render scenes, and every edit once), runs
+each step in a fresh fork of the warm Python, and shows a failed rebuild on every page."""
 
 from __future__ import annotations
 
+import logging
 import os
+import subprocess
+import sys
 
-from sitebuild import dev
+from sitebuild import dev, hooks
 from sitebuild.paths import ROOT
+from sitebuild.warm import WarmPython
 
 
 def test_scene_sources_are_scenes_and_library_modules_not_derivations():
@@ -30,3 +35,49 @@ def test_each_change_is_seen_once(monkeypatch, tmp_path):
     assert dev.changed_since_last_build() == {module}
     module.unlink()
     assert dev.changed_since_last_build() == {module}
+
+
+def test_the_warm_python_imports_an_edited_module_anew_and_reports_a_broken_one(tmp_path):
+    """Each step runs in a fork of the warm Python, so the second run sees the edit, and a
+    syntax error is an exit status and a message, not a dead worker."""
+    (tmp_path / "probe_step.py").write_text("print('first version')\n")
+    warm = WarmPython(ROOT, {**os.environ, "PYTHONPATH": str(tmp_path)})
+    try:
+        assert warm.run("probe_step") == (0, "first version\n")
+        (tmp_path / "probe_step.py").write_text("print('second version')\n")
+        assert warm.run("probe_step") == (0, "second version\n")
+        (tmp_path / "probe_step.py").write_text("def broken(:\n")
+        code, output = warm.run("probe_step")
+        assert code != 0 and "SyntaxError" in output
+        (tmp_path / "probe_step.py").write_text("import sys\nsys.exit(3)\n")
+        assert warm.run("probe_step")[0] == 3
+        assert warm.alive()
+    finally:
+        warm.close()
+
+
+def test_the_warm_python_has_imported_no_project_module():
+    """A preloaded project module would be served stale after an edit."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, sitebuild.warm as w\n"
+         "[__import__(name) for name in w.PRELOADED]\n"
+         "print(sorted(n for n in sys.modules if n.split('.')[0] in w.PROJECT_PACKAGES))"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['sitebuild', 'sitebuild.warm']"
+
+
+def test_a_failed_rebuild_is_shown_on_every_page_until_one_succeeds(monkeypatch):
+    outcomes = iter(["generation failed:\n  File \"derivations/x.py\", line 3\nSyntaxError: "
+                     "invalid syntax", None])
+    monkeypatch.setattr(dev, "_run", lambda log, what, *command: next(outcomes))
+    monkeypatch.setattr(dev, "changed_since_last_build", lambda: set())
+    monkeypatch.setattr(dev, "_serving", True)
+    dev.regenerate(logging.getLogger("test"))
+    page = hooks.on_page_markdown("# Chapter 2\n")
+    assert page.startswith('!!! failure "The last save did not build')
+    assert "    SyntaxError: invalid syntax" in page and page.endswith("# Chapter 2\n")
+    dev.regenerate(logging.getLogger("test"))
+    assert hooks.on_page_markdown("# Chapter 2\n") == "# Chapter 2\n"
+    monkeypatch.setattr(dev, "_failure", "generation failed: anything")
+    monkeypatch.setattr(dev, "_serving", False)  # a plain build never shows the box
+    assert hooks.on_page_markdown("# Chapter 2\n") == "# Chapter 2\n"

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from derivations.engine import verify
+from derivations.engine import get, verify
 from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
-from sitebuild import svg
+from sitebuild import cache, fragments, svg
 from sitebuild.fragments import (
     answer_fragment,
     failure_fragment,
@@ -164,3 +164,20 @@ def test_a_video_caption_is_markdown_with_math_and_names_the_video():
     assert '<span id="scene-Powers-caption">Powers $W^t$ of a matrix with $\\rho < 1$ fade '\
            '&amp; shrink.</span>' in text
     assert "aria-label=" not in text
+
+
+def test_a_typeset_derivation_is_reused_only_while_its_sources_and_pages_stand(
+        monkeypatch, tmp_path):
+    """The fragment cache: the second call reads what the first typeset; another page for
+    the derivation, or another source fingerprint, typesets it again."""
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    slug, pages = "orthogonal-step-keeps-perturbations", {"orthogonal-step-keeps-perturbations":
+                                                         "contributing.md"}
+    typeset = fragments._published_or_kept(slug, pages, None)
+    assert typeset == fragments.published(get(slug), pages, None)
+    calls = []
+    monkeypatch.setattr(fragments, "published", lambda *args: calls.append(args) or "again")
+    assert fragments._published_or_kept(slug, pages, None) == typeset and not calls
+    assert fragments._published_or_kept(slug, {slug: "chapter-2.md"}, None) == "again"
+    monkeypatch.setattr(fragments.verdicts, "fingerprint", lambda slug: "an edited source")
+    assert fragments._published_or_kept(slug, pages, None) == "again" and len(calls) == 2
