@@ -81,10 +81,10 @@ def page_leaks(markup: str, page: str) -> list[Leak]:
     return leaks
 
 
-def search_index_leaks(index: dict) -> list[Leak]:
-    """Every leak in the titles and text snippets of Material's search index."""
+def search_index_leaks(entries: list[dict]) -> list[Leak]:
+    """Every leak in the titles and text snippets of the search index's ``entries``."""
     leaks = []
-    for document in index.get("docs", []):
+    for document in entries:
         where = f"search index {document.get('location', '?')!r}"
         for part in ("title", "text"):
             for text, _ in text_nodes(parse(document.get(part, "")), NOT_TEXT_TAGS,

@@ -17,7 +17,8 @@ import re
 from pathlib import Path
 
 MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
-INDEX = Path("search") / "search_index.json"
+# Each generator's index and the key of its list of entries: MkDocs' search plugin, Zensical.
+INDEXES = ((Path("search") / "search_index.json", "docs"), (Path("search.json"), "items"))
 
 
 def _span(match: re.Match[str]) -> str:
@@ -32,16 +33,27 @@ def math_as_spans(text: str) -> str:
     return MATH.sub(_span, text)
 
 
+def search_entries(site: Path) -> tuple[Path, list[dict], dict] | None:
+    """The site's search index (MkDocs' or Zensical's): its path, its entries (each with a
+    ``location``, a ``title`` and a ``text``) and the whole index; None if there is none."""
+    for relative, entries in INDEXES:
+        path = site / relative
+        if path.is_file():
+            index = json.loads(path.read_text(encoding="utf-8"))
+            return path, index.get(entries, []), index
+    return None
+
+
 def rewrite_index(site: Path) -> dict | None:
     """Rewrite the site's search index in place; return it.
 
     None if the site has no search index (the search plugin is off).
     """
-    path = site / INDEX
-    if not path.is_file():
+    found = search_entries(site)
+    if found is None:
         return None
-    index = json.loads(path.read_text(encoding="utf-8"))
-    for document in index.get("docs", []):
+    path, entries, index = found
+    for document in entries:
         for part in ("title", "text"):
             if document.get(part):
                 document[part] = math_as_spans(document[part])

@@ -12,7 +12,6 @@ what it finds, with counts; it exits 1 if anything is found.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 from sitebuild.display_math import unchecked_display_formulas
 from sitebuild.leaks import Leak, page_leaks, search_index_leaks
 from sitebuild.references import NOT_PAGES, broken_references
-from sitebuild.search_math import INDEX
+from sitebuild.search_math import search_entries
 
 
 @dataclass
@@ -57,9 +56,9 @@ def check_site(site: Path, checked: set[str] | None = None) -> SiteReport:
         markup = path.read_text(encoding="utf-8")
         report.leaks += page_leaks(markup, name)
         report.display += unchecked_display_formulas(markup, name, checked)
-    index = site / INDEX
-    if index.is_file():
-        report.leaks += search_index_leaks(json.loads(index.read_text(encoding="utf-8")))
+    index = search_entries(site)
+    if index is not None:
+        report.leaks += search_index_leaks(index[1])
     report.references += broken_references(site)
     return report
 

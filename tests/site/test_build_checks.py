@@ -82,14 +82,13 @@ def test_clean_text_passes(body):
 
 
 def test_the_search_index_is_checked_after_its_math_is_rewritten():
-    index = {"docs": [{"location": "a.html", "title": "Powers",
-                       "text": r"<p>grow like \(W^t\)</p>"}]}
-    assert search_index_leaks(index), "raw TeX in a snippet"
-    for document in index["docs"]:
+    entries = [{"location": "a.html", "title": "Powers", "text": r"<p>grow like \(W^t\)</p>"}]
+    assert search_index_leaks(entries), "raw TeX in a snippet"
+    for document in entries:
         document["text"] = math_as_spans(document["text"])
-    assert search_index_leaks(index) == []
-    index["docs"].append({"location": "b.html", "title": "The λ section", "text": ""})
-    assert search_index_leaks(index), "a Greek letter in a result title"
+    assert search_index_leaks(entries) == []
+    entries.append({"location": "b.html", "title": "The λ section", "text": ""})
+    assert search_index_leaks(entries), "a Greek letter in a result title"
 
 
 def test_math_in_the_index_becomes_an_escaped_span():
@@ -98,15 +97,27 @@ def test_math_in_the_index_becomes_an_escaped_span():
                      '<span class="search-math" data-tex="x^2" data-display="1"></span></p>')
 
 
-def test_rewriting_the_index_writes_it_back(tmp_path):
-    (tmp_path / "search").mkdir()
-    path = tmp_path / "search" / "search_index.json"
-    path.write_text(json.dumps({"docs": [{"location": "a.html", "title": "t",
-                                          "text": r"\(n\)"}]}))
+@pytest.mark.parametrize("relative, entries", [("search/search_index.json", "docs"),
+                                                ("search.json", "items")],
+                         ids=["mkdocs", "zensical"])
+def test_rewriting_the_index_writes_it_back(tmp_path, relative, entries):
+    path = tmp_path / relative
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"config": {}, entries: [{"location": "a.html", "title": "t",
+                                                         "text": r"\(n\)"}]}))
     rewrite_index(tmp_path)
-    assert json.loads(path.read_text())["docs"][0]["text"] == \
+    assert json.loads(path.read_text())[entries][0]["text"] == \
         '<span class="search-math" data-tex="n"></span>'
     assert rewrite_index(tmp_path / "nowhere") is None
+
+
+def test_raw_tex_in_either_generators_index_is_a_leak(tmp_path):
+    (tmp_path / "index.html").write_text(page("<p>Home.</p>"))
+    (tmp_path / "search.json").write_text(json.dumps(
+        {"config": {}, "items": [{"location": "a.html", "title": "t", "text": r"\(n\)"}]}))
+    assert any("search index" in str(leak) for leak in check_site(tmp_path).leaks)
+    rewrite_index(tmp_path)
+    assert not any("search index" in str(leak) for leak in check_site(tmp_path).leaks)
 
 
 # --- display formulas ----------------------------------------------------------------------------
