@@ -47,3 +47,14 @@ SVG_LABEL_SIZES = """() => [...document.querySelectorAll('svg.companion-plot')].
   return [...svg.querySelectorAll('text')]
     .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
 })"""
+
+# Every formula typeset by KaTeX, none failed, and no TeX delimiter left in the article text.
+MATH_STATE = """() => {
+  const math = [...document.querySelectorAll('.arithmatex')];
+  return {
+    total: math.length,
+    untypeset: math.filter(m => !m.querySelector('.katex')).length,
+    errors: document.querySelectorAll('.katex-error').length,
+    rawTex: /\\\\\\(|\\\\\\[|\\$\\$/.test(document.querySelector('article').innerText),
+  };
+}"""

@@ -10,22 +10,12 @@ from derivations.notation import NOTATION
 from sitebuild.htmltree import parse
 from tests.site.browsing import open_page
 from tests.site.conftest import SITE, built_pages
-from tests.site.probes import LAYOUT, OPEN_ALL_DETAILS
+from tests.site.probes import LAYOUT, MATH_STATE, OPEN_ALL_DETAILS
 
 pytestmark = pytest.mark.browser
 PAGES = built_pages()
 PAGE_BUDGET = 1_000_000  # bytes a page may load, videos excluded
 VIDEO_BUDGET = 2_000_000  # bytes of one draft video
-
-MATH_STATE = """() => {
-  const math = [...document.querySelectorAll('.arithmatex')];
-  return {
-    total: math.length,
-    untypeset: math.filter(m => !m.querySelector('.katex')).length,
-    errors: document.querySelectorAll('.katex-error').length,
-    rawTex: /\\\\\\(|\\\\\\[|\\$\\$/.test(document.querySelector('article').innerText),
-  };
-}"""
 
 # KaTeX's visual layer (.katex-html) is aria-hidden: assistive technology reads the MathML
 # beside it, which axe still checks. Skipping thousands of positioned spans halves axe's time

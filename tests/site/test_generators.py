@@ -10,14 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.browser import served
 from sitebuild.compare import compare
 from sitebuild.paths import BUILD, ROOT
+from tests.site.browsing import open_page
+from tests.site.probes import MATH_STATE
 
 ZENSICAL = Path(sys.executable).with_name("zensical")
 
 
-@pytest.mark.slow
-def test_zensical_builds_what_mkdocs_builds():
+@pytest.fixture(scope="module")
+def zensical_site() -> Path:
+    """Zensical's build of the generated pages, checked as `make zensical` checks it."""
     if not ZENSICAL.exists() and not shutil.which("zensical"):
         pytest.skip('zensical is not installed (pip install -e ".[zensical]")')
     if not (BUILD / "site" / "index.html").exists():
@@ -28,6 +32,28 @@ def test_zensical_builds_what_mkdocs_builds():
                               str(BUILD / "zensical-site")], cwd=ROOT, capture_output=True,
                              text=True)
     assert checked.returncode == 0, checked.stderr
-    result = compare(BUILD / "site", BUILD / "zensical-site")
+    return BUILD / "zensical-site"
+
+
+@pytest.mark.slow
+def test_zensical_builds_what_mkdocs_builds(zensical_site):
+    result = compare(BUILD / "site", zensical_site)
     assert result.same, "\n".join(result.lines("mkdocs", "zensical"))
     assert result.formulas > 1000 and result.videos > 10  # the real site, not an empty one
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_zensicals_pages_are_offline_clean_and_typeset_in_a_browser(zensical_site, browser):
+    pages = sorted(p.name for p in zensical_site.glob("*.html") if p.name != "404.html")
+    assert len(pages) >= 10
+    with served(zensical_site) as url:
+        for path in pages:
+            context, page, log = open_page(browser, url, path, settle="networkidle")
+            try:
+                assert (log.third_party, log.failed, log.console_errors) == ([], [], []), path
+                math = page.evaluate(MATH_STATE)
+                assert math["untypeset"] == math["errors"] == 0 and not math["rawTex"], \
+                    (path, math)
+            finally:
+                context.close()
