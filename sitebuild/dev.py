@@ -10,7 +10,8 @@ module a scene draws, changed, the changed scenes are rendered first
 Authoring mode is on: a derivation that does not verify is shown on its page as a
 failure box with its error; a step that fails outright (a syntax error, say) is shown
 in a box at the top of every page, above the last good fragments, and logged; the
-server keeps running. The whole-site checks run after the browser has reloaded.
+server keeps running. The whole-site checks run in a forked process after the browser has
+reloaded, and a newer save stops them.
 
     python -m sitebuild dev [--port 8000] [--host 127.0.0.1]
 """
@@ -18,10 +19,10 @@ server keeps running. The whole-site checks run after the browser has reloaded.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,7 +35,7 @@ WATCHED = ("derivations", "animations", "notebooks", "sitebuild/tables")
 SHOWN_LINES = 30  # of a failed step's output in the server's log
 _serving = False
 _snapshot: dict[Path, tuple[int, int]] | None = None
-_checking: threading.Thread | None = None
+_checking: multiprocessing.process.BaseProcess | None = None
 _warm: WarmPython | None = None
 _failure: str | None = None  # the last rebuild's failed steps and their output
 
@@ -123,8 +124,9 @@ def failure_banner() -> str:
 
 
 def check_in_background(check: Callable[[], None], log: logging.Logger) -> None:
-    """Run the built-site checks (seconds: every page is parsed) while the browser already
-    reloads; what they find is logged, as every finding is while authoring."""
+    """Run the built-site checks (seconds: every page is parsed) in a forked process while
+    the browser already reloads; what they find is logged, as every finding is while
+    authoring. :func:`stop_checks` ends them if the next save comes first."""
     global _checking
 
     def run() -> None:
@@ -133,12 +135,17 @@ def check_in_background(check: Callable[[], None], log: logging.Logger) -> None:
         except Exception as error:  # a finding, or a bug in a check: logged, never fatal
             log.error("site checks: %s", error)
 
-    _checking = threading.Thread(target=run, name="site-checks", daemon=True)
+    _checking = multiprocessing.get_context("fork").Process(target=run, name="site-checks",
+                                                            daemon=True)
     _checking.start()
 
 
-def wait_for_checks() -> None:
-    """Let the last build's checks finish before the next build empties the site folder."""
+def stop_checks(log: logging.Logger) -> None:
+    """End the last build's checks if they still run: the next build empties the folder they
+    read, and their findings are about pages that are about to change."""
+    if _checking is not None and _checking.is_alive():
+        _checking.terminate()
+        log.info("site checks of the previous build stopped: a newer save is being built")
     if _checking is not None:
         _checking.join()
 

@@ -14,6 +14,7 @@ import pkgutil
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import sympy
 
@@ -84,34 +85,46 @@ def failure_fragment(record: DerivationRecord) -> str:
     return "\n".join([*lines, "", "</div>"]) + "\n"
 
 
-def derivation_fragments(pages: dict[str, str],
-                         records: dict[str, DerivationRecord]) -> dict[str, str]:
-    """``derivations/<slug>.md`` for every registered derivation; a failed one (allowed only
-    while authoring) shows its failures instead."""
+def derivation_fragments(records: dict[str, DerivationRecord],
+                         kept: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """``derivations/<slug>.md`` for every registered derivation, from its :func:`typeset`
+    (``kept``); a failed one (allowed only while authoring) shows its failures instead."""
     fragments = {}
     for slug in slugs():
         record = records.get(slug)
         if record is not None and not record.passed:
             fragments[f"derivations/{slug}.md"] = failure_fragment(record)
         else:
-            fragments[f"derivations/{slug}.md"] = _published_or_kept(slug, pages, record)
+            fragments[f"derivations/{slug}.md"] = kept[slug]["derivation"]
     return fragments
 
 
-def _published_or_kept(slug: str, pages: dict[str, str], record: DerivationRecord | None
-                       ) -> str:
-    """:func:`published`, kept under the digest of all it depends on: the derivation's sources
-    (its verdict fingerprint), the pages that publish derivations, the scopes found and this
-    module. Typesetting every derivation takes most of a generation; after an edit to one,
-    only that one is typeset again."""
+def typeset_all(pages: dict[str, str], records: dict[str, DerivationRecord]
+                ) -> dict[str, dict[str, Any]]:
+    """:func:`typeset` for every derivation that did not fail, once per generation."""
+    return {slug: typeset(slug, pages, records.get(slug)) for slug in slugs()
+            if slug not in records or records[slug].passed}
+
+
+def typeset(slug: str, pages: dict[str, str], record: DerivationRecord | None
+            ) -> dict[str, Any]:
+    """The derivation's fragment (:func:`published`) and its steps' formula fragments
+    (:func:`formula_fragment`), kept under the digest of all they depend on: the derivation's
+    sources (its verdict fingerprint), the pages that publish derivations, the scopes found
+    and this module. Typesetting every derivation takes most of a generation; after an edit
+    to one, only that one is typeset again."""
+    def compute() -> dict[str, Any]:
+        derivation = get(slug)
+        return {"derivation": published(derivation, pages, record),
+                "formulas": _formulas(derivation, pages)}
+
     sources = verdicts.fingerprint(slug)
     if sources is None:  # not from a file (built in a test): nothing to key it by
-        return published(get(slug), pages, record)
+        return compute()
     scopes = [(step.label, step.scope, step.scope_label) for step in record.steps] \
         if record else None
     digest = hashlib.sha256(json.dumps([sources, pages, scopes, _FRAGMENTS_SOURCE]).encode())
-    return load_or_compute(f"fragments/{slug}", digest.hexdigest(),
-                           lambda: published(get(slug), pages, record))
+    return load_or_compute(f"typeset/{slug}", digest.hexdigest(), compute)
 
 
 def answer_fragment(derivation: Derivation) -> str | None:
@@ -141,18 +154,20 @@ def answer_fragment(derivation: Derivation) -> str | None:
 def answer_fragments() -> dict[str, str]:
     """``answers/<slug>.md`` for each exercise whose conclusion is a number."""
     fragments = {}
-    for derivation in _buildable():
-        if derivation.slug.startswith(EXERCISE_PREFIX):
-            box = answer_fragment(derivation)
-            if box is not None:
-                fragments[f"answers/{derivation.slug}.md"] = box
+    for derivation in _buildable(EXERCISE_PREFIX):
+        box = answer_fragment(derivation)
+        if box is not None:
+            fragments[f"answers/{derivation.slug}.md"] = box
     return fragments
 
 
-def _buildable() -> list[Derivation]:
-    """Every derivation its builder can construct (all of them, unless an author is mid-edit)."""
+def _buildable(prefix: str) -> list[Derivation]:
+    """The derivations whose slug starts with ``prefix`` that their builders can construct
+    (all of them, unless an author is mid-edit)."""
     found = []
     for slug in slugs():
+        if not slug.startswith(prefix):
+            continue
         try:
             found.append(get(slug))
         except (ValueError, TypeError, KeyError):
@@ -173,15 +188,32 @@ def formula_fragment(derivation: Derivation, step: Step, page: str) -> str:
     )
 
 
-def formula_fragments(pages: dict[str, str]) -> dict[str, str]:
+def _formulas(derivation: Derivation, pages: dict[str, str]) -> dict[str, str]:
+    """``formulas/<slug>/<label>.md`` for each step of ``derivation``."""
+    return {f"formulas/{derivation.slug}/{step.label}.md":
+            formula_fragment(derivation, step, pages.get(derivation.slug, ""))
+            for step in derivation.steps}
+
+
+def formula_fragments(pages: dict[str, str], records: dict[str, DerivationRecord],
+                      kept: dict[str, dict[str, Any]]) -> dict[str, str]:
     """``formulas/<slug>/<label>.md``: one checked step as a display formula, linked to its proof.
 
     A page that wants a checked formula in its prose includes it by name instead
-    of typing it, so the formula shown is the formula checked.
+    of typing it, so the formula shown is the formula checked. They come from each
+    derivation's :func:`typeset` (``kept``); a derivation that does not verify (while
+    authoring) keeps its formulas if it can be built, and one mid-edit that cannot has none.
     """
-    return {f"formulas/{derivation.slug}/{step.label}.md":
-            formula_fragment(derivation, step, pages.get(derivation.slug, ""))
-            for derivation in _buildable() for step in derivation.steps}
+    found: dict[str, str] = {}
+    for slug in slugs():
+        if slug in kept:
+            found.update(kept[slug]["formulas"])
+            continue
+        try:
+            found.update(_formulas(get(slug), pages))
+        except (ValueError, TypeError, KeyError):
+            continue
+    return found
 
 
 def caption_markdown(caption: str) -> str:
@@ -430,16 +462,17 @@ def notation_fragment() -> str:
     return "\n".join(rows) + "\n"
 
 
-def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord]) -> str:
+def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord],
+                    kept: dict[str, dict[str, Any]]) -> str:
     """Every erratum derivation, by chapter, with a link to where its chapter discusses it."""
     lines = []
-    for derivation in _buildable():
-        if derivation.slug.startswith(ERRATUM_PREFIX):
-            page = pages.get(derivation.slug)
-            where = f" Discussed in [chapter {derivation.chapter}]({page}#{derivation.slug})." \
-                if page else ""
-            lines += [f"*Chapter {derivation.chapter}.*{where}", "",
-                      published(derivation, pages, records.get(derivation.slug)), ""]
+    for derivation in _buildable(ERRATUM_PREFIX):
+        slug = derivation.slug
+        page = pages.get(slug)
+        where = f" Discussed in [chapter {derivation.chapter}]({page}#{slug})." if page else ""
+        text = kept[slug]["derivation"] if slug in kept else \
+            published(derivation, pages, records.get(slug))
+        lines += [f"*Chapter {derivation.chapter}.*{where}", "", text, ""]
     return "\n".join(lines)
 
 
@@ -507,9 +540,10 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
     mkdocs.yml (off unless set).
     """
     by_slug = {record.slug: record for record in records}
+    kept = typeset_all(pages, by_slug)
     fragments = {
-        **derivation_fragments(pages, by_slug),
-        **formula_fragments(pages),
+        **derivation_fragments(by_slug, kept),
+        **formula_fragments(pages, by_slug, kept),
         **answer_fragments(),
         **video_fragments(),
         **table_fragments(),
@@ -517,7 +551,7 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         **notebook_fragments(colab),
         **widget_fragments(),
         "notation-table.md": notation_fragment(),
-        "errata-list.md": errata_fragment(pages, by_slug),
+        "errata-list.md": errata_fragment(pages, by_slug, kept),
         "verification-report.md": verification_fragment(records, pages),
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),

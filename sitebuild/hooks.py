@@ -40,7 +40,7 @@ def _as_plugin_error() -> Iterator[None]:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     if dev.serving():  # `make dev`: generation in a fresh process, which sees edited modules
-        dev.wait_for_checks()  # the last build's checks read the folder this one cleans
+        dev.stop_checks(log)  # the last build's checks read the folder this one cleans
         dev.regenerate(log)
         return
     with _as_plugin_error():

@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 
 from sitebuild import dev, hooks
 from sitebuild.paths import ROOT
@@ -81,3 +82,15 @@ def test_a_failed_rebuild_is_shown_on_every_page_until_one_succeeds(monkeypatch)
     monkeypatch.setattr(dev, "_failure", "generation failed: anything")
     monkeypatch.setattr(dev, "_serving", False)  # a plain build never shows the box
     assert hooks.on_page_markdown("# Chapter 2\n") == "# Chapter 2\n"
+
+
+def test_a_newer_save_stops_the_last_builds_checks(monkeypatch):
+    monkeypatch.setattr(dev, "_checking", None)
+    dev.check_in_background(lambda: time.sleep(60), logging.getLogger("test"))
+    began = time.perf_counter()
+    dev.stop_checks(logging.getLogger("test"))
+    assert time.perf_counter() - began < 10 and dev._checking.exitcode != 0  # killed
+    dev.check_in_background(lambda: None, logging.getLogger("test"))
+    dev._checking.join(30)
+    dev.stop_checks(logging.getLogger("test"))
+    assert dev._checking.exitcode == 0  # finished on its own, not stopped

@@ -168,16 +168,19 @@ def test_a_video_caption_is_markdown_with_math_and_names_the_video():
 
 def test_a_typeset_derivation_is_reused_only_while_its_sources_and_pages_stand(
         monkeypatch, tmp_path):
-    """The fragment cache: the second call reads what the first typeset; another page for
+    """The typesetting cache: the second call reads what the first typeset; another page for
     the derivation, or another source fingerprint, typesets it again."""
     monkeypatch.setattr(cache, "CACHE", tmp_path)
-    slug, pages = "orthogonal-step-keeps-perturbations", {"orthogonal-step-keeps-perturbations":
-                                                         "contributing.md"}
-    typeset = fragments._published_or_kept(slug, pages, None)
-    assert typeset == fragments.published(get(slug), pages, None)
+    slug = "orthogonal-step-keeps-perturbations"
+    pages = {slug: "contributing.md"}
+    kept = fragments.typeset(slug, pages, None)
+    derivation = get(slug)
+    assert kept["derivation"] == fragments.published(derivation, pages, None)
+    assert kept["formulas"][f"formulas/{slug}/kept.md"] == \
+        formula_fragment(derivation, derivation.steps[1], "contributing.md")
     calls = []
     monkeypatch.setattr(fragments, "published", lambda *args: calls.append(args) or "again")
-    assert fragments._published_or_kept(slug, pages, None) == typeset and not calls
-    assert fragments._published_or_kept(slug, {slug: "chapter-2.md"}, None) == "again"
+    assert fragments.typeset(slug, pages, None) == kept and not calls
+    assert fragments.typeset(slug, {slug: "chapter-2.md"}, None)["derivation"] == "again"
     monkeypatch.setattr(fragments.verdicts, "fingerprint", lambda slug: "an edited source")
-    assert fragments._published_or_kept(slug, pages, None) == "again" and len(calls) == 2
+    assert fragments.typeset(slug, pages, None)["derivation"] == "again" and len(calls) == 2
