@@ -73,9 +73,9 @@ def changed_since_last_build() -> set[Path]:
     return {path for path in now.keys() | before.keys() if now.get(path) != before.get(path)}
 
 
-def _run(log: logging.Logger, what: str, module: str, *argv: str) -> str | None:
-    """Run ``python -m module argv…`` in a fresh fork of the warm Python (a fresh Python if
-    it cannot start); None if it succeeded, else the last lines of its output, also logged."""
+def _output(log: logging.Logger, module: str, argv: tuple[str, ...]) -> tuple[int, str]:
+    """Exit status and output of ``python -m module argv…``, run in a fresh fork of the warm
+    Python, or in a fresh Python if the warm one cannot start or has died."""
     global _warm
     if _warm is None or not _warm.alive():
         try:
@@ -84,12 +84,21 @@ def _run(log: logging.Logger, what: str, module: str, *argv: str) -> str | None:
             log.warning("no warm Python (%s): each step starts a fresh one", error)
             _warm = None
     if _warm is not None:
-        returncode, text = _warm.run(module, *argv)
-    else:
-        result = subprocess.run([sys.executable, "-m", module, *argv], cwd=ROOT,
-                                capture_output=True, text=True, check=False,
-                                env={**os.environ, AUTHORING: "1"})
-        returncode, text = result.returncode, result.stdout + result.stderr
+        try:
+            return _warm.run(module, *argv)
+        except (OSError, RuntimeError) as error:  # it died mid-step (killed, say)
+            log.warning("the warm Python died (%s): this step runs in a fresh one", error)
+            _warm = None
+    result = subprocess.run([sys.executable, "-m", module, *argv], cwd=ROOT,
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, AUTHORING: "1"})
+    return result.returncode, result.stdout + result.stderr
+
+
+def _run(log: logging.Logger, what: str, module: str, *argv: str) -> str | None:
+    """Run a step (:func:`_output`); None if it succeeded, else the last lines of its output,
+    also logged."""
+    returncode, text = _output(log, module, argv)
     output = text.strip().splitlines()
     if returncode:
         shown = "\n".join(output[-SHOWN_LINES:])

@@ -36,6 +36,8 @@ def run_in_child(module: str, argv: list[str], output: str) -> int:
             descriptor = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(descriptor, 1)
             os.dup2(descriptor, 2)
+            os.dup2(os.open(os.devnull, os.O_RDONLY), 0)  # requests are for the worker alone
+            sys.stdin = open(0, closefd=False)  # noqa: SIM115 — the child's, until it exits
             sys.argv = [module, *argv]
             try:
                 runpy.run_module(module, run_name="__main__", alter_sys=True)

@@ -94,3 +94,26 @@ def test_a_newer_save_stops_the_last_builds_checks(monkeypatch):
     dev._checking.join(30)
     dev.stop_checks(logging.getLogger("test"))
     assert dev._checking.exitcode == 0  # finished on its own, not stopped
+
+
+def test_a_step_still_runs_when_the_warm_python_has_died(monkeypatch):
+    monkeypatch.setattr(dev, "_warm", None)
+    log = logging.getLogger("test")
+    assert dev._output(log, "platform", ())[0] == 0  # starts one
+    warm = dev._warm
+    assert warm is not None and warm.alive()
+    warm.process.kill()
+    warm.process.wait()
+    monkeypatch.setattr(warm, "alive", lambda: True)  # died after the last look
+    code, output = dev._output(log, "platform", ())
+    assert code == 0 and "Linux" in output and dev._warm is None
+
+
+def test_a_step_that_reads_stdin_reads_nothing_not_the_workers_requests(tmp_path):
+    (tmp_path / "reader.py").write_text("import sys\nprint(repr(sys.stdin.read()))\n")
+    warm = WarmPython(ROOT, {**os.environ, "PYTHONPATH": str(tmp_path)})
+    try:
+        assert warm.run("reader") == (0, "''\n")
+        assert warm.run("reader") == (0, "''\n")  # the worker still reads its own requests
+    finally:
+        warm.close()
