@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from animations import catalogue, cli, decks, render, stamps, toolchain
+from tests.terminal import as_in_a_terminal
 
 PYTHON = [sys.executable, "-m"]
 
@@ -158,7 +159,7 @@ def test_ctrl_c_mid_render_leaves_nothing_half_done(tmp_path, moment):
         [sys.executable, "-c", script, str(tmp_path), "--force", "--jobs", "2",
          "JacobianFactorChain", "VanishingPowers"],
         cwd=catalogue.ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=as_in_a_terminal)
     folder = tmp_path / "media" / "draft"
     _wait_for(moment, folder)
     os.killpg(process.pid, signal.SIGINT)

@@ -25,6 +25,7 @@ import pytest
 
 from sitebuild.paths import ROOT
 from sitebuild.serve import UNSATISFIABLE, byte_range, make_server
+from tests.terminal import as_in_a_terminal
 
 
 def _load(name: str):
@@ -222,7 +223,7 @@ def test_it_listens_on_loopback_only_unless_told_and_stops_cleanly_on_ctrl_c(tmp
     server = subprocess.Popen(
         [sys.executable, "-m", "sitebuild.serve", "--port", "0", "--directory", str(tmp_path)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=dict(os.environ, COMPANION_SERVE_QUIET="1"))
+        env=dict(os.environ, COMPANION_SERVE_QUIET="1"), preexec_fn=as_in_a_terminal)
     try:
         assert server.stdout
         line = server.stdout.readline()
