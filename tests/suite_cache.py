@@ -26,6 +26,7 @@ from importlib import metadata
 from pathlib import Path
 from xml.etree import ElementTree
 
+from animations.stamps import write_atomically
 from sitebuild import freshness
 from sitebuild.paths import BUILD, ROOT
 
@@ -101,9 +102,7 @@ def passed_before(command: str, path: Path = RECORD) -> dict[str, str] | None:
 
 def _write(path: Path, entry: dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(entry), encoding="utf-8")
-    temporary.replace(path)
+    write_atomically(path, json.dumps(entry).encode())
 
 
 USAGE = """usage: python -m tests.suite_cache check COMMAND | begin COMMAND | passed JUNIT_XML"""
