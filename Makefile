@@ -22,7 +22,7 @@ test: setup-browser
 		$(MAKE) --no-print-directory retest
 
 # One BLAS thread per test worker: two workers on two cores, not two workers times N threads.
-TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" -n 2 -q
+TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" --fresh-verdicts -n 2 -q
 ## retest: build what changed, run every test and lint now, whatever passed before
 retest: setup-browser fresh-site
 	$(PY) -m tests.suite_cache begin '$(TEST_COMMAND)'

@@ -10,8 +10,9 @@ module a scene draws, changed, the changed scenes are rendered first
 Authoring mode is on: a derivation that does not verify is shown on its page as a
 failure box with its error; a step that fails outright (a syntax error, say) is shown
 in a box at the top of every page, above the last good fragments, and logged; the
-server keeps running. The whole-site checks run in a forked process after the browser has
-reloaded, and a newer save stops them.
+server keeps running. Only the pages the save changed are built again (:mod:`sitebuild.dirty`).
+The whole-site checks run in a forked process after the browser has reloaded, and a newer save
+stops them.
 
     python -m sitebuild dev [--port 8000] [--host 127.0.0.1]
 """
@@ -26,6 +27,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from sitebuild import dirty
 from sitebuild.mode import AUTHORING
 from sitebuild.paths import ROOT
 from sitebuild.warm import WarmPython
@@ -38,6 +40,7 @@ _snapshot: dict[Path, tuple[int, int]] | None = None
 _checking: multiprocessing.process.BaseProcess | None = None
 _warm: WarmPython | None = None
 _failure: str | None = None  # the last rebuild's failed steps and their output
+_shown_by_every_page: tuple[object, ...] | None = None  # see age_stale_pages
 
 
 def serving() -> bool:
@@ -121,6 +124,29 @@ def regenerate(log: logging.Logger) -> None:
     _failure = "\n\n".join(failure for failure in failures if failure) or None
 
 
+def age_stale_pages(pages: list[tuple[Path, Path]], snippet_bases: list[Path],
+                    log: logging.Logger) -> None:
+    """Before a dirty rebuild (:mod:`sitebuild.dirty`): mark for rebuilding the built pages
+    whose Markdown or included fragments changed, or all of them when what every page shows
+    changed (``mkdocs.yml``: navigation, theme, extensions; the failure banner)."""
+    global _shown_by_every_page
+    settings = ROOT / "mkdocs.yml"
+    shown_by_every_page = (settings.stat().st_mtime_ns, _failure)
+    everything = shown_by_every_page != _shown_by_every_page
+    _shown_by_every_page = shown_by_every_page
+    aged = dirty.age_stale(pages, snippet_bases, everything)
+    if aged:
+        log.info("rebuilding %d of %d pages", len(aged), len(pages))
+
+
+class _NoDirtyBuildWarning(logging.Filter):
+    """MkDocs warns that a dirty build may leave navigation stale; here every page is rebuilt
+    when ``mkdocs.yml`` changes (:func:`age_stale_pages`), so the warning would only be noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build" not in record.getMessage()
+
+
 def failure_banner() -> str:
     """Markdown for the top of every page while the last rebuild failed (a syntax error in a
     derivation, say): the author sees the error where they look, above the last good pages."""
@@ -165,10 +191,15 @@ def main(port: int = 8000, host: str = "127.0.0.1") -> int:
     from mkdocs.commands.serve import serve
 
     os.environ[AUTHORING] = "1"
+    # A step writing a .pyc beside an edited derivation would wake the watcher for a second,
+    # useless rebuild: the steps (forks of the warm Python, which inherits this) write none.
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     os.environ["COMPANION_STRICT"] = "false"
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     _serving = True
     logging.getLogger("mkdocs").setLevel(logging.INFO)
+    logging.getLogger("mkdocs.commands.build").addFilter(_NoDirtyBuildWarning())
     serve(config_file=str(ROOT / "mkdocs.yml"), dev_addr=f"{host}:{port}",
-          watch=[str(ROOT / folder) for folder in WATCHED], livereload=True)
+          watch=[str(ROOT / folder) for folder in WATCHED], livereload=True,
+          build_type="dirty")
     return 0

@@ -22,9 +22,10 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
 
-from sitebuild import dev, generate, postbuild
-from sitebuild.paths import GENERATED, PAGES
+from sitebuild import dev, dirty, generate, postbuild
+from sitebuild.paths import GENERATED, PAGES, ROOT
 from sitebuild.problems import BuildError
 
 log = logging.getLogger("mkdocs.hooks.companion")
@@ -49,6 +50,17 @@ def on_pre_build(config: MkDocsConfig) -> None:
     log.info("generation: %s", done.summary())
 
 
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """While authoring, mark the built pages a save changed for the dirty rebuild."""
+    if dev.serving():
+        bases = config.mdx_configs.get("pymdownx.snippets", {}).get("base_path", [])
+        dev.age_stale_pages(
+            [(Path(file.abs_src_path), Path(file.abs_dest_path))
+             for file in files.documentation_pages() if file.abs_src_path],
+            [ROOT / base for base in ([bases] if isinstance(bases, str) else bases)], log)
+    return files
+
+
 def on_page_markdown(markdown: str, **_: object) -> str:
     """While authoring with ``make dev``, a failed rebuild is announced on every page."""
     return dev.failure_banner() + markdown if dev.serving() else markdown
@@ -63,6 +75,9 @@ def check_built_site(site: Path, generated: Path | None) -> None:
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     if dev.serving():  # `make dev`: the page reloads first, the whole-site checks follow
+        search_index = site / "search" / "search_index.json"
+        if search_index.exists():
+            dirty.mend_search_index(search_index)
         dev.check_in_background(lambda: check_built_site(site, GENERATED), log)
         return
     check_built_site(site, GENERATED)

@@ -100,7 +100,10 @@ def main() -> int:
     for line in sys.stdin:
         request = json.loads(line)
         code = run_in_child(request["module"], request["argv"], request["output"])
-        print(json.dumps({"returncode": code}), flush=True)
+        try:
+            print(json.dumps({"returncode": code}), flush=True)
+        except BrokenPipeError:  # the server stopped (Ctrl-C) while this step ran
+            return 0
     return 0
 
 

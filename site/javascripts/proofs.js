@@ -20,18 +20,26 @@
   }
 
   // Material and the browser can scroll once more after the step has been shown (a late reveal
-  // of the <details>, the browser re-expanding it for the fragment). For a moment after a
-  // navigation, every few frames, bring the step back if it is hidden under the header or low on
-  // the screen; any wheel, touch or key from the reader ends the watch.
+  // of the <details>, the browser re-expanding it for the fragment), and the page moves under the
+  // step while fonts arrive (late on a busy machine). Until the page has kept its size for a
+  // moment (at most MAX_WATCH_MS), every few frames, bring the step back if it is hidden under the
+  // header or low on the screen; any wheel, touch or key from the reader ends the watch.
   const WATCH_MS = 2500;
+  const MAX_WATCH_MS = 10000;
   const CHECK_MS = 150;
   let stopWatching = () => {};  // one watch at a time: a new navigation ends the last one
   function keepInView(id) {
     stopWatching();
     const started = performance.now();
+    let until = started + WATCH_MS;
+    const resized = new ResizeObserver(() => {
+      until = Math.min(performance.now() + WATCH_MS, started + MAX_WATCH_MS);
+    });
+    resized.observe(document.body);
     let timer = 0;
     const stop = () => {
       clearTimeout(timer);
+      resized.disconnect();
       for (const type of ["wheel", "touchstart", "keydown"]) {
         window.removeEventListener(type, stop, true);
       }
@@ -47,7 +55,7 @@
       if (box.height > 0 && (box.top < below || Math.abs(box.top - margin) > margin / 2)) {
         scrollToTarget(target);
       }
-      if (performance.now() - started < WATCH_MS) timer = setTimeout(check, CHECK_MS);
+      if (performance.now() < until) timer = setTimeout(check, CHECK_MS);
       else stop();
     };
     for (const type of ["wheel", "touchstart", "keydown"]) {

@@ -33,6 +33,7 @@ def one_clean_line(text: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_unknown_scene_exits_2_listing_the_known_ones():
     result = run("animations.render", "NoSuchScene", "VanishingPowers")
     line = one_clean_line(result.stderr)
@@ -40,6 +41,7 @@ def test_unknown_scene_exits_2_listing_the_known_ones():
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["animations.render", "animations.decks"])
 def test_a_bad_theme_variable_is_a_usage_error_not_a_traceback(tool):
     result = run(tool, "--list" if tool == "animations.render" else "--chapter", *(

@@ -66,6 +66,7 @@ def test_every_slide_of_every_lecture_has_a_presentation_class():
     assert len(set(names)) == len(names)
 
 
+@pytest.mark.slow
 def test_deck_names_keep_the_site_deck_apart_from_light_high_and_a_teachers_inputs():
     assert decks.deck_name(2, "dark") == "chapter-2"
     assert decks.deck_name(2, "light", "high") == "chapter-2-light-high"
@@ -87,6 +88,7 @@ def test_a_beat_that_changes_nothing_gives_no_second_page_and_pages_are_vector(t
     assert b"/MediaBox [ 0 0 960 540 ]" in pdf.read_bytes()
 
 
+@pytest.mark.slow
 def test_a_result_slide_states_the_checked_conclusion_and_its_notes_give_the_reasons():
     slide = slides.lecture_classes(slides.Beats)[slides.result_name("orthogonal-preserves-norm")]
     shown, notes = slide.content(slide())

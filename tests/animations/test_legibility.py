@@ -49,6 +49,7 @@ def faults(measured: dict) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", list(catalogue.scenes()))
 def test_light_last_frame_is_legible(scene):
     measured = probe(scene)
@@ -56,6 +57,7 @@ def test_light_last_frame_is_legible(scene):
     assert faults(measured) == []
 
 
+@pytest.mark.slow
 def test_probe_catches_a_white_counter_on_the_light_background():
     measured = probe("tests.animations.bad_scenes:WhiteCounterOnLight")
     number = next(text for text in measured["texts"] if text["text"] == "64")
@@ -65,6 +67,7 @@ def test_probe_catches_a_white_counter_on_the_light_background():
     assert label["contrast"] > TEXT_CONTRAST  # the typeset label beside it is fine
 
 
+@pytest.mark.slow
 def test_probe_catches_pango_text_overlaps_and_readouts_under_the_controls():
     found = faults(probe("tests.animations.bad_scenes:FaultyLayout"))
     assert "not typeset by LaTeX: 't = 64'" in found

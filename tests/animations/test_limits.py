@@ -22,6 +22,7 @@ def largest(name: str) -> dict:
     return overrides
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENES)
 def test_the_largest_inputs_are_allowed_and_differ_from_the_defaults(name):
     assert largest(name), f"{name}: its largest inputs are its defaults"

@@ -214,6 +214,7 @@ def test_euler_gamma_must_be_stable_for_the_epsilon_and_omega_given():
         declared.resolve({"omega": 12.0}, "EulerStabilityRegion")
 
 
+@pytest.mark.slow
 def test_the_skip_if_unchanged_key_and_the_name_follow_the_inputs():
     entry = catalogue.scenes()["VanishingPowers"]
     default, mine = render.Job(entry), render.Job(entry, {"steps": 100})

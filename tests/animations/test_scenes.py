@@ -52,6 +52,7 @@ def tiny_render(name: str, folder) -> tuple[manim.Scene, object]:
     return scene, videos[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENES)
 def test_scene_renders_a_tiny_video_whose_captions_cover_it_and_say_its_numbers(name, tmp_path):
     scene, video = tiny_render(name, tmp_path)
@@ -75,6 +76,7 @@ def test_a_scene_that_does_not_narrate_fails_to_render(tmp_path):
         tiny_render("tests.animations.bad_scenes:Silent", tmp_path)
 
 
+@pytest.mark.slow
 def test_manim_cli_renders_a_scene_file(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "manim", "-ql", "--media_dir", str(tmp_path), "--disable_caching",
@@ -114,6 +116,7 @@ def test_a_caption_with_a_unicode_stand_in_or_raw_tex_is_refused():
         catalogue._entry(Bad, "m", 1, 1)
 
 
+@pytest.mark.slow
 def test_dependencies_follow_imports_into_derivations():
     paths = {p.relative_to(catalogue.ROOT).as_posix()
              for p in catalogue.dependencies("animations.matrix_powers")}
@@ -130,12 +133,14 @@ def test_dependencies_follow_imports_into_derivations():
     assert "derivations/ch4_antisymmetric/forward_euler.py" in looking_up
 
 
+@pytest.mark.slow
 def test_input_hash_depends_on_quality():
     entry = catalogue.scenes()["VanishingPowers"]
     assert catalogue.input_hash(entry, "draft") != catalogue.input_hash(entry, "high")
     assert catalogue.input_hash(entry, "draft") == catalogue.input_hash(entry, "draft")
 
 
+@pytest.mark.slow
 def test_render_command_renders_stamps_then_skips_unchanged(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     first = render.render_all([CHEAPEST], render.Variant(), jobs=1)
@@ -172,6 +177,7 @@ def test_render_command_renders_stamps_then_skips_unchanged(tmp_path, monkeypatc
     assert not render.is_up_to_date(entry, render.Variant())
 
 
+@pytest.mark.slow
 def test_only_intact_outputs_with_current_inputs_are_up_to_date(tmp_path, monkeypatch):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     entry, variant = catalogue.scenes()["VanishingPowers"], render.Variant()
@@ -197,6 +203,7 @@ def test_only_intact_outputs_with_current_inputs_are_up_to_date(tmp_path, monkey
     assert not render.is_up_to_date(entry, variant)
 
 
+@pytest.mark.slow
 def test_a_second_render_of_the_same_folder_waits_for_the_first(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     folder = render.media_dir(render.Variant())

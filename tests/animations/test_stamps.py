@@ -102,6 +102,7 @@ def test_write_atomically_leaves_the_old_file_if_writing_fails(tmp_path):
     assert target.read_text() == "old" and list(tmp_path.iterdir()) == [target]
 
 
+@pytest.mark.slow
 def test_a_second_build_of_the_same_folder_waits_then_gives_up(tmp_path):
     announced: list[str] = []
     with stamps.folder_lock(tmp_path, announced.append), \

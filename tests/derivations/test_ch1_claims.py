@@ -181,6 +181,7 @@ def test_modulus_rewrite_rejects_the_wrong_power():
     assert not decide(product, Relation.EQ, sympy.Abs(lam) ** n, moduli_as_products).passed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("slug", "label", "wrong_given"), [
     ("jordan-block-powers", "corner-vanishes", ("positive",)),
     ("spectral-trichotomy", "vanishes-inside", ("outside",)),

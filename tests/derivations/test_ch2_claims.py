@@ -91,6 +91,7 @@ def test_every_two_by_two_orthogonal_matrix_is_a_rotation_or_a_reflection():
 
 # --- the proofs need their hypotheses ---------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("slug", "step", "hypothesis"), [
     ("orthogonal-preserves-norm", "preserved", "orthogonal"),
     ("orthogonal-powers", "second-pair", "second-orthogonal"),

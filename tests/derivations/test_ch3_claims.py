@@ -72,6 +72,7 @@ def test_the_transposed_one_step_jacobian_is_rejected() -> None:
     assert not verify(_replace_step(derivation, step.label, rhs=transposed)).passed
 
 
+@pytest.mark.slow
 def test_dropping_a_path_fails_the_bptt_check() -> None:
     derivation = get("bptt-gradient-sum")
     step = derivation.step("one-term-per-path")
@@ -86,6 +87,7 @@ def test_the_strict_chain_as_printed_in_the_notes_is_false() -> None:
     assert any("equality" in line for line in _failures(as_printed))
 
 
+@pytest.mark.slow
 def test_clipping_branches_need_their_conditions() -> None:
     derivation = get("gradient-norm-clipping")
     for label in ("rescaling-branch", "keeping-branch"):

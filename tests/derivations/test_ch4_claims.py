@@ -294,6 +294,7 @@ def test_tanh_ode_conserves_c_at_size_five_and_euler_does_not():
 
 # --- hypotheses are load-bearing --------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("slug", "label", "dropped"), [
     ("antisymmetric-eigenvalues-are-imaginary", "imaginary", "nonzero"),
     ("antisymmetric-eigenvalues-are-imaginary", "form-is-imaginary", "skew"),

@@ -64,6 +64,7 @@ def test_mutate_reports_the_score(probes, capsys):
     assert "0 false passes" in output and "mutation score 100.0%" in output
 
 
+@pytest.mark.slow
 def test_unknown_slug_is_a_usage_error_listing_known_ones():
     result = run("verify", "no-such-slug")
     assert result.returncode == 2
@@ -76,6 +77,7 @@ def test_a_slug_named_twice_is_a_usage_error(probes, capsys):
     assert "named twice" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_bad_flags_and_environment_are_usage_errors():
     for arguments in (("verify", "--jobs", "0"), ("verify", "--timeout", "-1"),
                       ("verify", "--timeout", "nan")):
@@ -86,6 +88,7 @@ def test_bad_flags_and_environment_are_usage_errors():
     assert result.returncode == 2 and "DERIVATIONS_STEP_TIMEOUT" in result.stderr
 
 
+@pytest.mark.slow
 def test_show_prints_the_theorem_box():
     slug = slugs()[0]
     result = run("show", slug)

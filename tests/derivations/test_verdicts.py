@@ -28,6 +28,7 @@ def _counting(monkeypatch) -> list[str]:
     return verified
 
 
+@pytest.mark.slow
 def test_a_passing_verdict_is_reused_until_a_source_changes(store, monkeypatch):
     slug = slugs()[0]
     verified = _counting(monkeypatch)
@@ -40,6 +41,7 @@ def test_a_passing_verdict_is_reused_until_a_source_changes(store, monkeypatch):
     assert verified == [slug, slug]
 
 
+@pytest.mark.slow
 def test_without_reuse_everything_is_verified(store, monkeypatch):
     slug = slugs()[0]
     verified = _counting(monkeypatch)

@@ -23,11 +23,13 @@ def committed_run(sweep, results: dict, task: str, length: int, arm: str, seed: 
             find(results, task, length, arm, seed))
 
 
+@pytest.mark.slow
 def test_a_quick_run_is_reproduced_exactly() -> None:
     run, committed = committed_run(QUICK, QUICK_RESULTS, "order", 30, "antisymmetric-0.1", 1)
     assert train(run) == committed
 
 
+@pytest.mark.slow
 def test_the_first_updates_of_a_full_run_are_reproduced_exactly() -> None:
     run, committed = committed_run(FULL, FULL_RESULTS, "copy", 60, "gaussian-3", 4)
     shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50,

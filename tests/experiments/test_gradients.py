@@ -54,6 +54,7 @@ def finite_difference_error(cell: models.Cell, parameters: models.Parameters, ta
     return worst
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("task_name", list(TASKS))
 @pytest.mark.parametrize("cell_name", list(CELLS))
 def test_gradients_match_central_differences(cell_name: str, task_name: str) -> None:
@@ -228,6 +229,7 @@ def jacobian_product(weights: sympy.MatrixBase, states: list[sympy.MatrixBase], 
     return product
 
 
+@pytest.mark.slow
 def test_state_gradients_are_chapter_3_products() -> None:
     """δ_k = Σ_t e_t ∂h_t/∂h_k with ∂h_t/∂h_k from chapter 3's symbolic product formula."""
     task, batch = small_batch(SQUARED)

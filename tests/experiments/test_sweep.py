@@ -55,6 +55,7 @@ def _with_pid(run: Run) -> tuple[dict, float]:
     return {**train(run), "pid": os.getpid()}, 0.3
 
 
+@pytest.mark.slow
 def test_runs_go_in_parallel_then_resume_without_training_again(tmp_path) -> None:
     sweep = tiny_sweep()
     first = run_sweep(sweep, jobs=2, partial_root=tmp_path, stream=io.StringIO(),

@@ -37,7 +37,7 @@ class Profile:
     wide: bool  # draw sizes and counts from far wider ranges
 
 
-FAST = Profile(examples=50, deadline=timedelta(seconds=5), wide=False)
+FAST = Profile(examples=20, deadline=timedelta(seconds=5), wide=False)
 SLOW = Profile(examples=400, deadline=timedelta(seconds=30), wide=True)
 
 

@@ -111,6 +111,7 @@ def test_orthogonal_linear_keeps_norm_one_for_a_thousand_steps() -> None:
     assert numpy.max(numpy.abs(norms - 1)) < 1e-12
 
 
+@pytest.mark.slow
 def test_exact_norms_of_scaled_orthogonal_are_powers() -> None:
     weights = 4.0 * orthogonal((4, 4), rng=11)
     exact = bptt.exact_jacobian_norms(weights, "linear", 600)
@@ -124,6 +125,7 @@ def test_exact_norms_of_scaled_orthogonal_are_powers() -> None:
     assert 500 <= breakdown <= 513
 
 
+@pytest.mark.slow
 def test_underflow_is_shown_and_exact_norms_keep_the_bound() -> None:
     case = bptt.CASES[0]
     weights = case.weights()
@@ -137,6 +139,7 @@ def test_underflow_is_shown_and_exact_norms_keep_the_bound() -> None:
     assert breakdown is not None and breakdown <= int(numpy.argmax(float64 == 0))
 
 
+@pytest.mark.slow
 def test_no_breakdown_where_norms_stay_moderate() -> None:
     weights = bptt.recurrent_matrix("orthogonal", 8)
     assert bptt.float64_breakdown(weights, "linear", 300) is None

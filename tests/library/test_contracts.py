@@ -149,7 +149,7 @@ def test_the_driver_accepts_a_correct_function(monkeypatch):
     (lambda x: x / 2 + 1e-9, AssertionError),  # a wrong answer
     (lambda x: [][0], IndexError),  # a crash
     (lambda x: math.log(-1 - abs(x)), ValueError),  # a raw error ("math domain error")
-    (lambda x: time.sleep(0.5), DeadlineExceeded),  # too slow
+    pytest.param(lambda x: time.sleep(0.5), DeadlineExceeded, marks=pytest.mark.slow),  # too slow
 ])
 def test_the_driver_fails_a_function_that_is_wrong_crashes_or_hangs(broken, failure,
                                                                     monkeypatch):

@@ -197,6 +197,7 @@ def test_library_passes_haar_statistics(method):
         assert abs(estimate.z) < Z_LIMIT, estimate
 
 
+@pytest.mark.slow
 def test_large_library_matrices_have_haar_trace():
     # n = 512 runs orgqr's blocked code path, which n = 6 does not: 100 traces, 4.5σ = ±0.45 on
     # the mean (Var tr = 1) and ±0.64 on the mean square (Var tr² = 2); unfixed QR is far off.

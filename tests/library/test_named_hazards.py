@@ -39,6 +39,7 @@ HAZARDS = {
 }
 
 
+@pytest.mark.slow
 def test_calls_that_hung_or_aborted_now_end_with_a_named_error():
     script = textwrap.dedent("""
         import numpy

@@ -21,6 +21,7 @@ def probe(*arguments: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_every_binet_probe_ends_cleanly():
     output = probe("--only", "fibonacci.binet")
     assert re.search(r"clean (\d+)  hang 0  wrong 0  refused 0  raw 0", output), output

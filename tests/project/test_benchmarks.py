@@ -7,6 +7,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from sitebuild.paths import ROOT
 
 
@@ -17,6 +19,7 @@ def run_benchmark(*arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_orthogonal_init_benchmark_prints_medians_ratios_and_exponents(tmp_path):
     result = run_benchmark("--sizes", "256", "512", "--repeats", "1", "--no-rectangles",
                            "--settle", "0", "--only", "library", "numpy-qr",
@@ -32,6 +35,7 @@ def test_orthogonal_init_benchmark_prints_medians_ratios_and_exponents(tmp_path)
     assert [len(entry["samples"]["library"]) for entry in written["results"]] == [1, 1]
 
 
+@pytest.mark.slow
 def test_orthogonal_init_benchmark_needs_a_reference():
     result = run_benchmark("--sizes", "8", "--only", "library-svd")
     assert result.returncode == 2

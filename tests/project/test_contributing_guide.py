@@ -84,6 +84,7 @@ def test_the_example_is_registered_verified_and_published_on_the_guide():
     assert f'\n--8<-- "derivations/{SLUG}.md"\n' in guide()
 
 
+@pytest.mark.slow
 def test_the_guide_shows_each_derivations_command_and_exactly_what_it_prints(capsys):
     shown = list(shown_commands())
     assert {command.split()[3] for command, _ in shown} == {"verify", "mutate", "show"}

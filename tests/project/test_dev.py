@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from sitebuild import dev, hooks
 from sitebuild.paths import ROOT
 from sitebuild.warm import WarmPython
@@ -38,6 +40,7 @@ def test_each_change_is_seen_once(monkeypatch, tmp_path):
     assert dev.changed_since_last_build() == {module}
 
 
+@pytest.mark.slow
 def test_the_warm_python_imports_an_edited_module_anew_and_reports_a_broken_one(tmp_path):
     """Each step runs in a fork of the warm Python, so the second run sees the edit, and a
     syntax error is an exit status and a message, not a dead worker."""
@@ -57,6 +60,7 @@ def test_the_warm_python_imports_an_edited_module_anew_and_reports_a_broken_one(
         warm.close()
 
 
+@pytest.mark.slow
 def test_the_warm_python_has_imported_no_project_module():
     """A preloaded project module would be served stale after an edit."""
     loaded = subprocess.run(
@@ -96,6 +100,7 @@ def test_a_newer_save_stops_the_last_builds_checks(monkeypatch):
     assert dev._checking.exitcode == 0  # finished on its own, not stopped
 
 
+@pytest.mark.slow
 def test_a_step_still_runs_when_the_warm_python_has_died(monkeypatch):
     monkeypatch.setattr(dev, "_warm", None)
     log = logging.getLogger("test")
@@ -109,6 +114,7 @@ def test_a_step_still_runs_when_the_warm_python_has_died(monkeypatch):
     assert code == 0 and "Linux" in output and dev._warm is None
 
 
+@pytest.mark.slow
 def test_a_step_that_reads_stdin_reads_nothing_not_the_workers_requests(tmp_path):
     (tmp_path / "reader.py").write_text("import sys\nprint(repr(sys.stdin.read()))\n")
     warm = WarmPython(ROOT, {**os.environ, "PYTHONPATH": str(tmp_path)})

@@ -90,6 +90,7 @@ def test_an_empty_file_has_no_satisfiable_range():
 # --- the probes --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("probe", probes.PROBES, ids=[name for name, _, _ in probes.PROBES])
 def test_every_probe_gets_the_answer_it_should(site, probe):
     port, files = site
@@ -116,6 +117,7 @@ def test_a_missing_page_is_the_sites_own_404_page(site):
     assert head.status == 404 and head.body == b""
 
 
+@pytest.mark.slow
 def test_idle_connections_are_closed_after_the_timeout(site):
     port, _ = site
     answer = probes.exchange(port, b"", wait=IDLE + 4)
@@ -138,6 +140,7 @@ def listen_queue_overflows() -> int | None:
     return table["ListenOverflows"] + table["ListenDrops"]
 
 
+@pytest.mark.slow
 def test_two_hundred_concurrent_range_requests_are_all_served_none_dropped(site):
     """A listen queue of 5 (http.server's) overflows here: the kernel drops connections and
     the clients retry a second later, or are reset."""
@@ -159,6 +162,7 @@ def test_two_hundred_concurrent_range_requests_are_all_served_none_dropped(site)
         assert listen_queue_overflows() == before, f"connections dropped ({elapsed:.2f} s)"
 
 
+@pytest.mark.slow
 def test_a_client_that_stops_reading_holds_up_no_one_and_is_dropped(tmp_path):
     """One loop serves every connection, so a reader that never reads (the socket buffers
     full of a 32 MB file) must neither stall other answers nor stay connected for ever: it
@@ -192,6 +196,7 @@ def serve(*arguments: str, timeout: float = 30) -> subprocess.CompletedProcess[s
                           capture_output=True, text=True, cwd=ROOT, timeout=timeout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("port", ["70000", "-1", "http", "8000.5"])
 def test_a_bad_port_is_a_usage_error(port, tmp_path):
     result = serve("--port", port, "--directory", str(tmp_path))

@@ -30,6 +30,7 @@ def junit(path: Path, tests: int, failures: int = 0, errors: int = 0, skipped: i
     return path
 
 
+@pytest.mark.slow
 def test_the_key_changes_with_any_file_the_command_or_an_ignored_file_does_not(checkout):
     key = suite_cache.suite_key(COMMAND, checkout)
     assert suite_cache.suite_key(COMMAND, checkout) == key

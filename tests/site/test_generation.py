@@ -89,6 +89,7 @@ def test_the_colab_setting_is_read_without_mkdocs():
     assert generate.colab_setting() == {"repository": "", "branch": "notebooks"}
 
 
+@pytest.mark.slow
 def test_generation_imports_no_generator():
     code = ("import sys, sitebuild.generate, sitebuild.postbuild, sitebuild.compare; "
             "print([m for m in sys.modules if m.split('.')[0] in ('mkdocs', 'zensical')])")

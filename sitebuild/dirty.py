@@ -1,0 +1,77 @@
+"""``make dev`` rebuilds only the pages a save changed (MkDocs' dirty build).
+
+MkDocs redoes a page in a dirty build only when its Markdown is newer than its built HTML. Our
+pages also change when a fragment they include changes (a derivation verified again, a table
+regenerated), and every page changes with ``mkdocs.yml`` or the failure banner: the built HTML
+of such a page is aged, so that MkDocs' own rule rebuilds it. Material's search index assumes
+that a dirty build redid one page; :func:`mend_search_index` keeps each page's newest entries.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+SNIPPET = re.compile(r'^[ \t]*--8<--[ \t]+"([^"]+)"[ \t]*$', re.MULTILINE)
+MAX_DEPTH = 8  # fragments including fragments: deeper than this is a loop
+
+
+def included(source: Path, bases: Sequence[Path], depth: int = 0) -> set[Path]:
+    """The files ``source`` includes with ``--8<-- "name"``, found under ``bases`` as
+    pymdownx.snippets finds them, and what those include in turn."""
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{source}: snippets nested deeper than {MAX_DEPTH} (a loop?)")
+    found = set()
+    for name in SNIPPET.findall(source.read_text(encoding="utf-8")):
+        path = next((base / name for base in bases if (base / name).is_file()), None)
+        if path is not None and path not in found:
+            found |= {path, *included(path, bases, depth + 1)}
+    return found
+
+
+def newest_input(source: Path, bases: Sequence[Path]) -> int:
+    """The newest modification time (ns) of a page's Markdown and everything it includes."""
+    return max(path.stat().st_mtime_ns for path in {source, *included(source, bases)})
+
+
+def age_stale(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
+              everything: bool = False) -> list[Path]:
+    """Age the built HTML of each (Markdown, HTML) page that is older than an input (or of all,
+    with ``everything``) so that a dirty build redoes it; the aged files."""
+    aged = []
+    for source, built in pages:
+        if built.exists() and (everything
+                               or newest_input(source, bases) >= built.stat().st_mtime_ns):
+            os.utime(built, ns=(0, 0))
+            aged.append(built)
+    return aged
+
+
+def _page(location: str) -> str:
+    return location.partition("#")[0]
+
+
+def mend_search_index(path: Path) -> int:
+    """Keep, of each page, only its newest group of search entries (a page's entry followed by
+    its sections'): a dirty build appends a rebuilt page's group without removing its older
+    one. The number of entries dropped."""
+    index = json.loads(path.read_text(encoding="utf-8"))
+    entries = index["docs"]
+    newest: dict[str, range] = {}  # page → the positions of its last group
+    for start, entry in enumerate(entries):
+        if "#" not in entry["location"]:
+            end = start + 1
+            while end < len(entries) and "#" in entries[end]["location"] \
+                    and _page(entries[end]["location"]) == entry["location"]:
+                end += 1
+            newest[entry["location"]] = range(start, end)
+    kept = [entry for number, entry in enumerate(entries)
+            if number in newest.get(_page(entry["location"]), range(number, number + 1))]
+    if len(kept) != len(entries):
+        index["docs"] = kept
+        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                        encoding="utf-8")
+    return len(entries) - len(kept)

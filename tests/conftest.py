@@ -1,0 +1,59 @@
+"""What a test run selects, for every test folder.
+
+Plain ``pytest`` is the fast set, for feedback while editing: tests marked ``slow`` (renders,
+subprocesses, timeouts, long searches) or ``browser`` (headless Chromium on the built site) are
+left out. A test named on the command line (``pytest "tests/x.py::test_y[case]"``) runs whatever
+its marks, and ``-m`` chooses otherwise: ``make test`` passes ``-m "slow or not slow"`` and
+``--fresh-verdicts``, and runs everything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+LEFT_OUT_BY_DEFAULT = ("slow", "browser")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fresh-verdicts", action="store_true",
+        help="verify every derivation anew, not reusing a pass kept for identical sources")
+
+
+@pytest.fixture(scope="session")
+def fresh_verdicts(request: pytest.FixtureRequest) -> bool:
+    """Whether a derivation's test must verify it anew (``make test``, CI) or may reuse a pass
+    kept for exactly its current sources, as ``python -m derivations verify`` does."""
+    return bool(request.config.getoption("--fresh-verdicts"))
+
+
+def _named(config: pytest.Config) -> list[tuple[Path, str]]:
+    """The (file, test name) pairs named on the command line as ``file::name``."""
+    named = []
+    for argument in config.args:
+        path, separator, name = argument.partition("::")
+        if separator:
+            named.append(((config.invocation_params.dir / path).resolve(), name))
+    return named
+
+
+def _is_named(item: pytest.Item, named: list[tuple[Path, str]]) -> bool:
+    test_name = item.nodeid.partition("::")[2]
+    return any(item.path.resolve() == path and (
+        test_name == name or test_name.startswith((f"{name}[", f"{name}::")))
+        for path, name in named)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.option.markexpr:  # the caller chose with -m
+        return
+    named = _named(config)
+    kept, left_out = [], []
+    for item in items:
+        marked = any(item.get_closest_marker(mark) for mark in LEFT_OUT_BY_DEFAULT)
+        (left_out if marked and not _is_named(item, named) else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept

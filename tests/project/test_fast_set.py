@@ -1,0 +1,47 @@
+"""``tests/conftest.py``: plain ``pytest`` leaves out the slow and browser tests unless they are
+named, and ``-m`` (as ``make test`` passes it) selects everything."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sitebuild.paths import ROOT
+
+FILE = "tests/library/test_bptt.py"
+SLOW = "test_underflow_is_shown_and_exact_norms_keep_the_bound"
+FAST = "test_orthogonal_linear_keeps_norm_one_for_a_thousand_steps"
+
+
+def collected(*arguments: str) -> set[str]:
+    """The test names pytest would run for ``arguments`` (collected, not run)."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "--co", "-q",
+                             "-p", "no:cacheprovider", *arguments],
+                            cwd=ROOT, capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return {line.partition("::")[2] for line in result.stdout.splitlines() if "::" in line}
+
+
+@pytest.mark.slow
+def test_slow_tests_run_only_when_named_or_chosen_with_m():
+    plain = collected(FILE)
+    assert FAST in plain
+    assert SLOW not in plain
+    assert collected(f"{FILE}::{SLOW}") == {SLOW}
+    assert collected(f"{FILE}::{SLOW}", f"{FILE}::{FAST}") == {SLOW, FAST}
+    everything = collected(FILE, "-m", "slow or not slow")
+    assert {SLOW, FAST} <= everything
+    assert everything > plain
+    assert SLOW not in collected(FILE, "-m", "not slow")
+
+
+@pytest.mark.slow
+def test_naming_a_parametrized_test_runs_its_slow_cases_too():
+    file, name = "tests/library/test_contracts.py", "test_the_driver_fails_a_function_that_is_wrong"
+    name += "_crashes_or_hangs"
+    plain = {case for case in collected(file) if case.startswith(name)}
+    named = collected(f"{file}::{name}")
+    assert len(named) == len(plain) + 1
+    assert [case for case in named - plain if "DeadlineExceeded" in case]
