@@ -3,8 +3,8 @@
 Plain ``pytest`` is the fast set, for feedback while editing: tests marked ``slow`` (renders,
 subprocesses, timeouts, long searches) or ``browser`` (headless Chromium on the built site) are
 left out. A test named on the command line (``pytest "tests/x.py::test_y[case]"``) runs whatever
-its marks, and ``-m`` chooses otherwise: ``make test`` passes ``-m "slow or not slow"`` and
-``--fresh-verdicts``, and runs everything.
+its marks, in this process rather than on workers, and ``-m`` chooses otherwise: ``make test``
+passes ``-m "slow or not slow"`` and ``--fresh-verdicts``, and runs everything.
 """
 
 from __future__ import annotations
@@ -27,6 +27,16 @@ def fresh_verdicts(request: pytest.FixtureRequest) -> bool:
     """Whether a derivation's test must verify it anew (``make test``, CI) or may reuse a pass
     kept for exactly its current sources, as ``python -m derivations verify`` does."""
     return bool(request.config.getoption("--fresh-verdicts"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads -n
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Tests named one by one run in this process: starting workers (each importing and
+    collecting anew) would take longer than the tests, and ``--pdb`` needs one process."""
+    arguments = config.args
+    if arguments and all("::" in argument for argument in arguments) \
+            and config.option.numprocesses == "auto":
+        config.option.numprocesses = 0
 
 
 def _named(config: pytest.Config) -> list[tuple[Path, str]]:

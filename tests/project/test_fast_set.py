@@ -45,3 +45,17 @@ def test_naming_a_parametrized_test_runs_its_slow_cases_too():
     named = collected(f"{file}::{name}")
     assert len(named) == len(plain) + 1
     assert [case for case in named - plain if "DeadlineExceeded" in case]
+
+
+def run(*arguments: str) -> str:
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             *arguments], cwd=ROOT, capture_output=True, text=True, check=False,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+@pytest.mark.slow
+def test_tests_named_one_by_one_run_in_this_process_others_on_workers():
+    assert "bringing up nodes" not in run(f"{FILE}::{FAST}")
+    assert "bringing up nodes" in run(FILE, "-k", FAST)
