@@ -15,13 +15,19 @@ SLOW = "test_underflow_is_shown_and_exact_norms_keep_the_bound"
 FAST = "test_orthogonal_linear_keeps_norm_one_for_a_thousand_steps"
 
 
+def run(*arguments: str) -> str:
+    """The output of ``pytest -q arguments…``, which must pass."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             *arguments], cwd=ROOT, capture_output=True, text=True, check=False,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
 def collected(*arguments: str) -> set[str]:
     """The test names pytest would run for ``arguments`` (collected, not run)."""
-    result = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "--co", "-q",
-                             "-p", "no:cacheprovider", *arguments],
-                            cwd=ROOT, capture_output=True, text=True, check=False, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return {line.partition("::")[2] for line in result.stdout.splitlines() if "::" in line}
+    output = run("-n", "0", "--co", *arguments)
+    return {line.partition("::")[2] for line in output.splitlines() if "::" in line}
 
 
 @pytest.mark.slow
@@ -45,14 +51,6 @@ def test_naming_a_parametrized_test_runs_its_slow_cases_too():
     named = collected(f"{file}::{name}")
     assert len(named) == len(plain) + 1
     assert [case for case in named - plain if "DeadlineExceeded" in case]
-
-
-def run(*arguments: str) -> str:
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             *arguments], cwd=ROOT, capture_output=True, text=True, check=False,
-                            timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
 
 
 @pytest.mark.slow
