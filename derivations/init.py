@@ -22,7 +22,7 @@ of lengths rows, rows − 1, … (Stewart 1980; Chapter 2 derives why). So
 a square matrix) and multiplies the reflectors out (half the flops of
 factor-then-form) in blocks of ``REFLECTOR_BLOCK``, with matrix products done in
 place (:func:`_multiply_out`; LAPACK's ``orgqr``, which does the same with blocks
-of 32, runs at about half the speed at n = 4096). Measured with
+of 32, runs at little more than half the speed at n = 4096). Measured with
 ``benchmarks/orthogonal_init.py``.
 
 Bounds: at most ``arguments.MAX_ELEMENTS`` entries per result and ``MAX_GATES``
@@ -38,6 +38,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import math
+import mmap
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -58,6 +59,8 @@ DTYPES: tuple[numpy.dtype, ...] = (numpy.dtype(numpy.float32), numpy.dtype(numpy
 # matrix products at n = 4096; larger blocks add triangular work.
 REFLECTOR_BLOCK = 128
 MAX_GATES = 1024
+# From this size on numpy asks the kernel for 2 MiB pages; _fresh_zeros does not (see there).
+HUGE_PAGE_THRESHOLD = 1 << 22
 
 
 def _generator(rng: RandomSource) -> numpy.random.Generator:
@@ -339,6 +342,23 @@ def _trmm(side: str, uplo: str, alpha: float, a: numpy.ndarray, b: numpy.ndarray
         a_data, ctypes.byref(a_leading), b_data, ctypes.byref(b_leading))
 
 
+def _fresh_zeros(shape: tuple[int, int], dtype: numpy.dtype) -> numpy.ndarray:
+    """A zero Fortran-ordered array, in ordinary 4 KiB pages when it is large.
+
+    numpy asks the kernel for 2 MiB pages for arrays of 4 MiB or more. In a virtual
+    machine whose balloon driver reports free 2 MiB blocks to the host (as on ours),
+    such pages, idle for a couple of seconds, must be fetched back from the host on
+    first write: a 128 MiB ``numpy.zeros`` filled after a 2 s pause took 217–271 ms
+    against 12 ms right after a free, and ``orthogonal`` at n = 4096 lost 0.3 s after
+    every PyTorch call. Anonymous ``mmap`` pages (zero, freed with the array) took
+    102–128 ms either way; products on them ran up to 7 % slower.
+    """
+    size = math.prod(shape) * dtype.itemsize
+    if size < HUGE_PAGE_THRESHOLD:
+        return numpy.zeros(shape, dtype=dtype, order="F")
+    return numpy.ndarray(shape, dtype=dtype, buffer=mmap.mmap(-1, size), order="F")
+
+
 def polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
     """U Vᵀ from the SVD: the orthogonal matrix nearest to ``gaussian``, also Haar-distributed.
 
@@ -399,7 +419,7 @@ def orthogonal(
         return numpy.zeros(dims, dtype=resolved)
     tall = (max(rows, cols), min(rows, cols))
     if method == "qr":
-        gaussians = numpy.zeros(tall, dtype=resolved, order="F")
+        gaussians = _fresh_zeros(tall, resolved)
         for j in range(tall[1]):  # only what householder_haar reads: on and below the diagonal
             generator.standard_normal(out=gaussians[j:, j], dtype=resolved)
         q = _householder_haar(gaussians, overwrite=True)

@@ -8,6 +8,7 @@ Shahshahani) for the distribution, and torch.nn.init when installed.
 from __future__ import annotations
 
 import math
+import mmap
 
 import numpy
 import pytest
@@ -120,9 +121,35 @@ def test_householder_haar_refuses_bad_input(gaussians, error, message):
 
 
 def test_large_float32_is_orthogonal_to_working_precision():
-    # Blocked orgqr (k > 128) in single precision: reflectors from slarfg, products in float32.
+    # Blocks of reflectors (k > REFLECTOR_BLOCK) in single precision: slarfg, sgemm, strmm.
     w = orthogonal((1024, 1024), rng=0, dtype=numpy.float32)
     assert orthogonality_error(w) <= tolerance(numpy.float32, 1024)
+
+
+@pytest.mark.parametrize(
+    ("shape", "dtype", "in_mapped_pages"),
+    [((1023, 512), numpy.float64, False), ((1024, 512), numpy.float64, True),
+     ((2048, 1024), numpy.float32, True), ((3, 2), numpy.float32, False)],
+)
+def test_fresh_zeros_are_zero_fortran_and_writable_either_side_of_the_threshold(
+        shape, dtype, in_mapped_pages):
+    # 1024 × 512 float64 is exactly HUGE_PAGE_THRESHOLD (4 MiB): from there on, mmap'd pages.
+    array = init._fresh_zeros(shape, numpy.dtype(dtype))
+    assert (array.shape, array.dtype) == (shape, numpy.dtype(dtype))
+    assert array.flags.f_contiguous and array.flags.writeable
+    assert isinstance(array.base, mmap.mmap) is in_mapped_pages
+    assert not array.any()
+    array[-1, -1] = 1.0
+    assert array.sum() == 1.0
+
+
+def test_a_large_orthogonal_matrix_does_not_depend_on_where_its_gaussians_lie():
+    # Drawn into mmap'd pages (≥ 4 MiB) or numpy's, the same seed gives the same matrix.
+    shape, rng = (1024, 600), numpy.random.default_rng(4)
+    gaussians = numpy.zeros(shape, order="F")
+    for j in range(shape[1]):
+        rng.standard_normal(out=gaussians[j:, j])
+    assert numpy.array_equal(orthogonal(shape, rng=4), householder_haar(gaussians))
 
 
 @pytest.mark.parametrize("gain", [0.5, 1.0, 3.0])
@@ -199,8 +226,9 @@ def test_library_passes_haar_statistics(method):
 
 @pytest.mark.slow
 def test_large_library_matrices_have_haar_trace():
-    # n = 512 runs orgqr's blocked code path, which n = 6 does not: 100 traces, 4.5σ = ±0.45 on
-    # the mean (Var tr = 1) and ±0.64 on the mean square (Var tr² = 2); unfixed QR is far off.
+    # n = 512 multiplies the reflectors out block by block, which n = 6 does not: 100 traces,
+    # 4.5σ = ±0.45 on the mean (Var tr = 1) and ±0.64 on the mean square (Var tr² = 2);
+    # unfixed QR is far off.
     size, count = 512, 100
     traces = [numpy.trace(orthogonal((size, size), rng=seed)) for seed in range(count)]
     assert abs(numpy.mean(traces)) < Z_LIMIT / math.sqrt(count)
