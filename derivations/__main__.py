@@ -1,8 +1,10 @@
-"""Command line: ``python -m derivations verify [SLUG ...]``, ``list``, ``show SLUG``, ``mutate``.
+"""Command line: ``python -m derivations verify [SLUG ...]``, ``recheck``, ``list``,
+``show SLUG``, ``mutate``.
 
 ``verify`` prints every step with its verdict and scope, checks derivations on
-every core, and exits 1 if any step fails; an unknown slug is a usage error
-(exit 2) that lists the known ones. ``mutate`` perturbs every step and reports
+every core, re-checks every certificate without the kernel, and exits 1 if any step
+fails; ``recheck`` re-checks the certificates kept in ``build/cache/verdicts``; an
+unknown slug is a usage error (exit 2) that lists the known ones. ``mutate`` perturbs every step and reports
 the mutation score (see :mod:`derivations.engine.mutation`).
 """
 
@@ -12,7 +14,7 @@ import argparse
 import sys
 import time
 
-from derivations.engine import get, slugs
+from derivations.engine import get, recheck, slugs, verdicts
 from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord, fixed_size_only, records, scope_totals
 from derivations.engine.timelimit import default_seconds
@@ -61,13 +63,59 @@ def command_verify(requested: list[str], jobs: int | None, seconds: float | None
     breakdown = "; ".join(f"{kind}: " + ", ".join(f"{n} {scope}" for scope, n in sorted(t.items()))
                           for kind, t in sorted(totals.items()))
     print(f"{steps} steps ({breakdown})")
+    summary = certificate_summary([step.certificate for item in found for step in item.steps
+                                   if step.passed], steps)
+    print(summary)
+    rejected = "REJECTED" in summary
     fixed = fixed_size_only(found)
     if fixed:
         print(f"{len(fixed)} derivation(s) claim every size but are checked at a fixed size: "
               + ", ".join(item.slug for item in fixed))
     print(f"{len(selected) - failed} passed, {failed} failed "
           f"({time.perf_counter() - started:.2f} s)")
-    return 1 if failed else 0
+    return 1 if failed or rejected else 0
+
+
+def certificate_summary(found: list[dict | None], steps: int) -> str:
+    """``N steps, M certificates re-checked``: every certificate re-checked without the kernel,
+    with how many rest on the kernel alone (simplify, a limit, a Gröbner basis, numerics)."""
+    rechecked, kernel_only, rejected = 0, 0, []
+    for certificate in found:
+        try:
+            outcome = recheck.step(certificate)
+        except recheck.Rejected as error:
+            rejected.append(str(error))
+            continue
+        if outcome.rechecked:
+            rechecked += 1
+        else:
+            kernel_only += 1
+    line = (f"{steps} steps, {rechecked} certificates re-checked, {kernel_only} decided by the "
+            "kernel alone")
+    if rejected:
+        line += f"; {len(rejected)} REJECTED, first: " + "; ".join(rejected[:3])
+    return line
+
+
+def command_recheck(requested: list[str]) -> int:
+    """Re-check every kept certificate of ``requested`` (default: all) against its claim."""
+    started = time.perf_counter()
+    selected = _resolve(requested)
+    found, missing, failed = [], [], 0
+    for slug in selected:
+        kept = verdicts.kept_record(slug)
+        if kept is None:
+            missing.append(slug)
+            continue
+        found += [step.get("certificate") for step in kept.get("steps", [])]
+    line = certificate_summary(found, len(found))
+    failed = "REJECTED" in line
+    print(line)
+    if missing:
+        print(f"{len(missing)} derivation(s) have no kept verdict (run verify): "
+              + ", ".join(missing))
+    print(f"re-checked in {time.perf_counter() - started:.2f} s")
+    return 1 if failed or missing else 0
 
 
 def command_mutate(requested: list[str], seconds: float) -> int:
@@ -128,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify_parser.add_argument("--fresh", action="store_true",
                                help="verify everything again, even derivations whose sources "
                                     "did not change since they last passed")
+    recheck_parser = commands.add_parser(
+        "recheck", help="re-check every kept certificate without the kernel")
+    recheck_parser.add_argument("slugs", nargs="*", help="derivations (default: all)")
     commands.add_parser("list", help="list registered derivations")
     show_parser = commands.add_parser("show", help="print a derivation as the site's Markdown")
     show_parser.add_argument("slug")
@@ -148,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.command == "verify":
             return command_verify(arguments.slugs, arguments.jobs, arguments.timeout,
                                   reuse=not arguments.fresh and arguments.timeout is None)
+        if arguments.command == "recheck":
+            return command_recheck(arguments.slugs)
         if arguments.command == "mutate":
             return command_mutate(arguments.slugs, arguments.timeout)
         if arguments.command == "list":

@@ -12,7 +12,15 @@ from __future__ import annotations
 import sympy
 
 from derivations.ch4_antisymmetric.common import SOURCE, M, evaluate_entries, h, i, j, k
-from derivations.engine import Assumption, Derivation, Hypothesis, Step, Symbolic, register
+from derivations.engine import (
+    Assumption,
+    Derivation,
+    Hypothesis,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
 from derivations.notation import DIMENSION
 
 
@@ -44,6 +52,9 @@ def tanh_ode_conserved_quantity() -> Derivation:
         ),
         hypotheses=(
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),
+            Hypothesis("defined", sympy.cosh(a_i), sympy.Integer(0), Relation.NE,
+                       text=r"$\cosh a_i \neq 0$, as for every real $a_i$ (so $\log\cosh a_i$ "
+                            "is defined)"),
             Assumption(r"the chain rule: along a solution, $\frac{dC}{dt} = \nabla C^\top h'$, "
                        r"and $\nabla C = M^\top y$ with $y = \tanh(Mh)$ by step (1)"),
         ),
@@ -53,7 +64,7 @@ def tanh_ode_conserved_quantity() -> Derivation:
                  sympy.tanh(a_i) * M[i, j],
                  r"$(\log\cosh a)' = \tanh a$ and $\partial a_i/\partial h_j = M_{ij}$; summed "
                  r"over $i$: $\partial C/\partial h_j = (M^\top \tanh(Mh))_j$.",
-                 Symbolic(rewrite=_entries_with_tanh)),
+                 Symbolic(rewrite=_entries_with_tanh), given=("defined",)),
             Step("antisymmetric-form", sympy.Transpose(form), -form,
                  r"Transpose, then use $M^\top = -M$.", Symbolic(), given=("antisymmetric",)),
             Step("conserved",

@@ -25,7 +25,7 @@ from derivations.ch4_antisymmetric.common import (
     plus,
     rotation_generator,
 )
-from derivations.engine import Derivation, Relation, Step, Symbolic, register
+from derivations.engine import Derivation, Hypothesis, Relation, Step, Symbolic, register
 from derivations.notation import DIMENSION, symbol
 
 
@@ -73,7 +73,11 @@ def gated_antisymmetric_jacobian() -> Derivation:
             r"0.349$. That is the Jacobian at one point, not a growth rate: $h = 0$ is not a "
             "fixed point."
         ),
-        hypotheses=(),
+        hypotheses=(
+            Hypothesis("defined", 1 + sympy.exp(-c_i), sympy.Integer(0), Relation.NE,
+                       text=r"$1 + e^{-c_i} \neq 0$, as for every real $c_i$ (so $z_i$ is "
+                            "defined)"),
+        ),
         definitions={
             a_i: b_h[i, 0] + drive,
             c_i: b_z[i, 0] + drive,
@@ -88,7 +92,8 @@ def gated_antisymmetric_jacobian() -> Derivation:
             Step("gated-jacobian", sympy.Derivative(z_i * sympy.tanh(a_i), h[j, 0]),
                  _slope(z_i, sympy.tanh(a_i)) * M_gamma[i, j],
                  r"Product rule on $z_i\tanh a_i$, both factors driven by $M_\gamma h$, with "
-                 r"$\sigma' = \sigma(1 - \sigma)$.", Symbolic(rewrite=cancel_fractions)),
+                 r"$\sigma' = \sigma(1 - \sigma)$.", Symbolic(rewrite=cancel_fractions),
+                 given=("defined",)),
             Step("second-slope-negative", d2, sympy.Integer(0),
                  r"Step (1) at the point: $d_1 = \sigma(0)\tanh'(0) = 1/2$, and with $a_2 = -3$, "
                  r"$c_2 = 0$: $d_2 = \tfrac12(1 - \tanh^2 3) - \tfrac14\tanh 3 \approx -0.244$.",

@@ -15,14 +15,6 @@ from dataclasses import dataclass, field
 
 import sympy
 
-# The sign of lhs − rhs that each order relation claims, as a SymPy assumption.
-SIGN_ASSUMPTION = {
-    "<": "is_negative",
-    "≤": "is_nonpositive",
-    ">": "is_positive",
-    "≥": "is_nonnegative",
-}
-
 
 def is_symbolic_matrix(expression: object) -> bool:
     """A matrix expression that is not an explicit matrix (``Qᵀ Q`` with ``Q`` a matrix symbol)."""
@@ -103,11 +95,43 @@ def _summands(factor: sympy.Basic) -> list[tuple[sympy.Basic, list[sympy.Basic]]
         return [(sympy.Integer(1), [])]
     if (isinstance(factor, sympy.MatPow) and factor.exp.is_Integer and factor.exp > 1):
         return _product([_summands(factor.base)] * int(factor.exp))
+    if isinstance(factor, sympy.MatPow):
+        return _symbolic_power(factor)
     if isinstance(factor, sympy.MatMul):
         coefficient, matrices = factor.as_coeff_matrices()
         products = _product([_summands(m) for m in matrices])
-        return [(coefficient * c, m) for c, m in products]
+        return [(coefficient * c, _powers_first(m)) for c, m in products]
     return [(sympy.Integer(1), [factor])]
+
+
+def _symbolic_power(power: sympy.MatPow) -> list[tuple[sympy.Basic, list[sympy.Basic]]]:
+    """``(cA)^(t + k)`` as ``c^(t+k)·A^t·A^k`` for a non-negative integer ``t`` and a whole
+    ``k > 0``: the definition of a power, so that ``A^(t+1)`` and ``A^t·A`` are one word."""
+    coefficient, base = sympy.Integer(1), power.base
+    if isinstance(base, sympy.MatMul):
+        scalar, matrices = base.as_coeff_matrices()
+        if scalar != 1 and len(matrices) == 1:
+            coefficient, base = scalar ** power.exp, matrices[0]
+    constant, rest = power.exp.as_coeff_Add()
+    if constant.is_Integer and constant > 0 and rest.is_integer and rest.is_nonnegative:
+        extra = _product([_summands(base)] * int(constant))
+        return [(coefficient * c, [sympy.MatPow(base, rest), *m]) for c, m in extra]
+    return [(coefficient, [sympy.MatPow(base, power.exp)])]
+
+
+def _powers_first(factors: list[sympy.Basic]) -> list[sympy.Basic]:
+    """``A·A^t`` written ``A^t·A`` (a matrix commutes with its own powers), so both orders are
+    one word."""
+    factors = list(factors)
+    changed = True
+    while changed:
+        changed = False
+        for index in range(len(factors) - 1):
+            here, after = factors[index], factors[index + 1]
+            if isinstance(after, sympy.MatPow) and after.base == here:
+                factors[index], factors[index + 1] = after, here
+                changed = True
+    return factors
 
 
 def _product(options: list[list[tuple[sympy.Basic, list[sympy.Basic]]]]
@@ -157,6 +181,14 @@ class Words:
             return list(expression)
         if not is_symbolic_matrix(expression):
             return [expression]
+        by_word = self.coefficients_by_word(expression)
+        if expression.shape == (1, 1):
+            return [sympy.Add(*(c * self.name(w) for w, c in by_word.items()))]
+        return list(by_word.values())
+
+    def coefficients_by_word(self, expression: sympy.Basic) -> dict[sympy.Basic, sympy.Basic]:
+        """A symbolic matrix expression as ``{word: scalar coefficient}``; the empty word (the
+        identity, or the all-ones matrix of a non-square shape) is ``1``."""
         by_word: dict[sympy.Basic, sympy.Basic] = {}
         for coefficient, factors in _summands(expression.doit()):
             explicit_scalars = [f for f in factors if isinstance(f, sympy.MatrixBase)
@@ -167,9 +199,7 @@ class Words:
             word = sympy.MatMul(*factors) if len(factors) > 1 else (
                 factors[0] if factors else sympy.Integer(1))
             by_word[word] = by_word.get(word, sympy.Integer(0)) + coefficient
-        if expression.shape == (1, 1):
-            return [sympy.Add(*(c * self.name(w) for w, c in by_word.items()))]
-        return list(by_word.values())
+        return by_word
 
 
 def _as_its_transpose(word: sympy.Basic) -> sympy.Basic:
@@ -190,22 +220,3 @@ def _cyclic_form(factors: list[sympy.Basic]) -> sympy.Basic:
                   for i in range(len(word))]
     best = min(candidates, key=lambda word: [str(f) for f in word])
     return sympy.MatMul(*best) if len(best) > 1 else best[0]
-
-
-def zero_status(entries: list[sympy.Basic]) -> bool | None:
-    """True if every entry is zero, False if some entry certainly is not, else None."""
-    statuses = [entry.is_zero for entry in entries]
-    if any(status is False for status in statuses):
-        return False
-    if all(status is True for status in statuses):
-        return True
-    return None
-
-
-def sign_status(value: sympy.Basic, relation_symbol: str) -> bool | None:
-    """Whether ``value`` has the sign that ``value <relation> 0`` claims, or None if undecided."""
-    attribute = SIGN_ASSUMPTION[relation_symbol]
-    status = getattr(value, attribute)
-    if status is None:
-        status = getattr(sympy.factor(value), attribute)
-    return status

@@ -1,7 +1,8 @@
-"""How a step is verified: five kinds of mechanical check, each returning a verdict and a scope.
+"""The five kinds of check a step can name: tactics that gather what the kernel decides.
 
-The rule every check follows: SymPy answering "undecided" (``None``) is a
-failure, never a pass. A check that cannot prove its step says why.
+Nothing here decides a verdict. Each check assembles the claims its mechanism needs
+(sides with definitions substituted, facts sorted by use, base cases, instances) and
+hands them to :mod:`derivations.engine.kernel`, whose verdict and certificate it returns.
 
 - :class:`Symbolic` decides the claim exactly, under the facts the step cites.
 - :class:`Induction` proves a claim for every integer from a start, either from a
@@ -22,125 +23,22 @@ from typing import TYPE_CHECKING
 import mpmath
 import sympy
 
-from derivations.engine.algebra import (
-    Words,
-    difference,
-    is_symbolic_matrix,
-    sign_status,
-    zero_status,
-)
-from derivations.engine.derivation import Fact, evaluate_holding_limits
+from derivations.engine import kernel
+from derivations.engine.derivation import Fact
 from derivations.engine.givens import Givens
-from derivations.engine.relation import Relation, compose, implies
+from derivations.engine.kernel import Verdict, decide
+from derivations.engine.relation import Relation
 from derivations.engine.scope import Scope, ScopeKind, structural_scope
 
 if TYPE_CHECKING:
     from derivations.engine.derivation import Derivation, Step
 
+__all__ = ["Chain", "Check", "Induction", "Instances", "Numeric", "Symbolic", "Verdict"]
+
 Rewrite = Callable[[sympy.Basic], sympy.Basic]
 MIN_NUMERIC_DIGITS = 50
 MIN_NUMERIC_POINTS = 3
 MAX_INDUCTION_ORDER = 4
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of checking one step; ``detail`` says what was shown or why it failed."""
-
-    passed: bool
-    detail: str
-
-
-def _normalise(entry: sympy.Basic) -> sympy.Basic:
-    """|z|² as z·z̄, which holds for every complex z, so moduli cancel against products."""
-    return entry.replace(
-        lambda node: node.is_Pow and isinstance(node.base, sympy.Abs) and node.exp == 2,
-        lambda node: node.base.args[0] * sympy.conjugate(node.base.args[0]),
-    )
-
-
-def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
-           rewrite: Rewrite | None = None, givens: Givens | None = None) -> Verdict:
-    """Decide ``lhs relation rhs`` exactly, for scalars, explicit or symbolic-size matrices.
-
-    ``givens`` are applied first (rewrite rules, slack, then reduction modulo the
-    ideal of the equations), then ``rewrite``, then SymPy's ``expand`` and, only if
-    that leaves the answer open, ``simplify``.
-    """
-    givens = givens or Givens()
-    # Equations between matrices rewrite before evaluation (QᵀQ inside det(QᵀQ)) and after
-    # it (new products); bounds enter once everything is evaluated, so a bounded symbol keeps
-    # its own assumptions while SymPy works (an index m ≤ d stays a positive integer).
-    lhs, rhs = (evaluate_limits(givens.substitute_bounds(givens.rewrite_words(
-        evaluate_holding_limits(givens.rewrite_words(side))))) for side in (lhs, rhs))
-    if _infinite(lhs) or _infinite(rhs):
-        return _decide_infinite(lhs, relation, rhs)
-    try:
-        gap = difference(lhs, rhs)
-    except TypeError as error:
-        return Verdict(False, f"sides are not comparable: {error}")
-    if rewrite is not None:
-        gap = rewrite(gap)
-    words = Words()
-    entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]
-    if givens.has_ideal:
-        entries = givens.reduce(entries, words, relation in (Relation.EQ, Relation.NE))
-    if relation in (Relation.EQ, Relation.NE):
-        status = _decided_zero(entries)
-        if status is None:
-            shown = entries[0] if len(entries) == 1 else entries
-            return Verdict(False, f"undecided: SymPy cannot tell whether {shown} is zero")
-        wanted = relation is Relation.EQ
-        if status is wanted:
-            return Verdict(True, "difference is zero" if wanted else "difference is non-zero")
-        return Verdict(False, "difference is non-zero" if wanted else "difference is zero")
-    if len(entries) != 1 or isinstance(gap, sympy.MatrixBase) or is_symbolic_matrix(gap):
-        return Verdict(False, f"an order relation {relation.symbol} needs scalar sides")
-    value = sympy.expand(entries[0])
-    status = sign_status(value, relation.symbol)
-    if status is None:
-        value = sympy.simplify(value)
-        status = sign_status(value, relation.symbol)
-    if status is None:
-        return Verdict(False, f"undecided: SymPy cannot tell the sign of {value}")
-    return Verdict(bool(status), f"lhs − rhs = {value}")
-
-
-def evaluate_limits(expression: sympy.Basic) -> sympy.Basic:
-    """Every limit in ``expression`` evaluated by SymPy; one it cannot find stays unevaluated
-    (and leaves the claim undecided, never guessed)."""
-    if not isinstance(expression, sympy.Basic) or not expression.has(sympy.Limit):
-        return expression
-
-    def evaluate(limit: sympy.Limit) -> sympy.Basic:
-        try:
-            return limit.doit()
-        except (NotImplementedError, ValueError):
-            return limit
-
-    return expression.replace(lambda node: isinstance(node, sympy.Limit), evaluate)
-
-
-def _infinite(side: sympy.Basic) -> bool:
-    return isinstance(side, sympy.Basic) and side in (sympy.oo, -sympy.oo, sympy.zoo)
-
-
-def _decide_infinite(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic) -> Verdict:
-    """A claim with ±∞ on one side: decided by comparing the extended reals, not by ∞ − ∞."""
-    claims = {Relation.EQ: sympy.Eq, Relation.NE: sympy.Ne, Relation.LT: sympy.Lt,
-              Relation.LE: sympy.Le, Relation.GT: sympy.Gt, Relation.GE: sympy.Ge}
-    outcome = claims[relation](lhs, rhs)
-    if outcome not in (sympy.true, sympy.false):
-        return Verdict(False, f"undecided: SymPy cannot compare {lhs} with {rhs}")
-    return Verdict(bool(outcome), f"{lhs} {relation.symbol} {rhs} is {bool(outcome)}")
-
-
-def _decided_zero(entries: list[sympy.Basic]) -> bool | None:
-    expanded = [sympy.expand(e) for e in entries]
-    status = zero_status(expanded)
-    if status is None:
-        status = zero_status([sympy.simplify(e) for e in expanded])
-    return status
 
 
 class Check:
@@ -173,15 +71,17 @@ class Check:
 
 
 def concrete_facts(step: Step, derivation: Derivation,
-                   exclude: tuple[str, ...] = ()) -> Givens:
-    """The step's ``given`` facts, concrete, sorted by how they are used."""
+                   at: Mapping[sympy.Basic, sympy.Basic] | None = None) -> Givens:
+    """The step's ``given`` facts, concrete, sorted by how they are used; ``at`` substitutes
+    values into them as into the claim (an instance of a claim is an instance of its facts)."""
     facts = []
     for label in step.given:
-        if label in exclude:
-            continue
         fact = derivation.fact(label)
-        facts.append(Fact(label, derivation.concrete(fact.lhs), fact.relation,
-                          derivation.concrete(fact.rhs)))
+        lhs, rhs = fact.lhs, fact.rhs
+        if at:
+            lhs, rhs = lhs.subs(at), rhs.subs(at)
+        facts.append(Fact(label, derivation.concrete(lhs), fact.relation,
+                          derivation.concrete(rhs)))
     return Givens.from_facts(facts)
 
 
@@ -202,8 +102,8 @@ class Symbolic(Check):
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
         return decide(derivation.substitute(step.lhs), step.relation,
-                      derivation.substitute(step.rhs), self.rewrite,
-                      concrete_facts(step, derivation))
+                      derivation.substitute(step.rhs), concrete_facts(step, derivation),
+                      self.rewrite)
 
     def scope(self, step: Step, derivation: Derivation) -> Scope:
         return structural_scope(_concrete_sides(step, derivation), set(), "exact")
@@ -223,14 +123,12 @@ class Instances(Check):
             raise ValueError("values: expected at least one instance")
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        givens = concrete_facts(step, derivation)
-        for value in self.values:
-            lhs = derivation.substitute(step.lhs.subs(self.variable, value))
-            rhs = derivation.substitute(step.rhs.subs(self.variable, value))
-            verdict = decide(lhs, step.relation, rhs, self.rewrite, givens)
-            if not verdict.passed:
-                return Verdict(False, f"fails at {self.variable} = {value}: {verdict.detail}")
-        return Verdict(True, f"holds exactly at {self.variable} = {self._shown()}")
+        def at(value: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic, Givens]:
+            return (derivation.substitute(step.lhs.subs(self.variable, value)),
+                    derivation.substitute(step.rhs.subs(self.variable, value)),
+                    concrete_facts(step, derivation, {self.variable: value}))
+
+        return kernel.instances(at, self.variable, self.values, step.relation, self.rewrite)
 
     def _shown(self) -> str:
         return ", ".join(str(value) for value in self.values)
@@ -251,15 +149,14 @@ class Induction(Check):
     """Proof for every integer ``variable ≥ start``, in one of two forms.
 
     *Recurrence form* (``recurrence=``): the left side obeys a recurrence by its
-    definition (``F^{n+1} = F^n F``); the check proves the base cases, that the
-    right side obeys the same recurrence with ``n`` free, and that the left side
-    does (symbolically where SymPy can, else at ``definition_samples`` values,
-    which the verdict says). Only equations.
+    definition (``F^{n+1} = F^n F``); the check proves the base cases and that both
+    sides obey the same recurrence with ``n`` free. The recurrence is applied to fresh
+    placeholders, so it is a function of values. Only equations.
 
     *Step form* (``step=``, ``hypothesis=``): an earlier step proves the claim at
     ``n + 1`` and may cite the local hypothesis that states it at ``n``; the check
-    proves the base case, that the step and the hypothesis say exactly that, and
-    discharges the hypothesis. Any relation.
+    proves the base case (without any local hypothesis), that the step and the
+    hypothesis say exactly that, and discharges the hypothesis. Any relation.
     """
 
     variable: sympy.Symbol
@@ -267,7 +164,6 @@ class Induction(Check):
     start: int = 0
     order: int = 1
     rewrite: Rewrite | None = None
-    definition_samples: int = 4
     step: str = ""
     hypothesis: str = ""
     kind: str = field(default="induction", init=False)
@@ -299,19 +195,33 @@ class Induction(Check):
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
         n = self.variable
-        start_ok = (n - self.start).is_nonnegative
-        if start_ok is not True:
-            return Verdict(False, f"{n} must be declared so that {n} ≥ {self.start} "
-                                  "(an integer symbol with matching assumptions)")
+        problem = kernel.induction_start(n, self.start)
+        if problem:
+            return Verdict(False, problem)
+        local = [label for label in step.given
+                 if label in {h.label for h in derivation.checked_hypotheses if h.local}]
+        if local:
+            return Verdict(False, f"an induction's own facts may not include the local "
+                                  f"hypotheses {local}: its base case would assume itself")
         givens = concrete_facts(step, derivation)
+        problem = kernel.facts_free_of(n, givens)
+        if problem:
+            return Verdict(False, problem)
+        obligations: list[dict] = []
         for base in range(self.start, self.start + self.order):
             verdict = decide(derivation.concrete(self._at(step.lhs, base)), step.relation,
-                             derivation.concrete(self._at(step.rhs, base)), self.rewrite, givens)
+                             derivation.concrete(self._at(step.rhs, base)), givens, self.rewrite)
             if not verdict.passed:
                 return Verdict(False, f"base case {n} = {base} fails: {verdict.detail}")
+            obligations += verdict.obligations
         if self.step:
-            return self._verify_step_form(step, derivation)
-        return self._verify_recurrence(step, derivation, givens)
+            verdict = self._verify_step_form(step, derivation)
+        else:
+            verdict = self._verify_recurrence(step, derivation, givens)
+        if not verdict.passed:
+            return verdict
+        return Verdict(True, verdict.detail, (*obligations, *verdict.obligations),
+                       {"variable": str(n), "start": self.start, "order": self.order})
 
     def _verify_step_form(self, step: Step, derivation: Derivation) -> Verdict:
         n = self.variable
@@ -324,6 +234,7 @@ class Induction(Check):
             (f"hypothesis {self.hypothesis!r}", supposed.relation, supposed.lhs, supposed.rhs,
              step.lhs, step.rhs),
         ]
+        obligations: list[dict] = []
         for name, relation, lhs, rhs, wanted_lhs, wanted_rhs in pairs:
             if relation is not step.relation:
                 return Verdict(False, f"{name} claims {relation.symbol}, "
@@ -334,43 +245,29 @@ class Induction(Check):
                 if not verdict.passed:
                     return Verdict(False, f"{name} is not the claim at the right {n}: "
                                           f"{verdict.detail}")
+                obligations += verdict.obligations
         return Verdict(True, f"base case {n} = {self.start}, and step {self.step!r} proves "
-                             f"{n} + 1 from {n}")
+                             f"{n} + 1 from {n}", tuple(obligations))
 
     def _verify_recurrence(self, step: Step, derivation: Derivation, givens: Givens) -> Verdict:
         if step.relation is not Relation.EQ:
             return Verdict(False, "the recurrence form proves equations only")
         n = self.variable
-        guard = self._left_side_obeys(step, derivation, givens)
-        if guard is not None:
-            return guard
-        previous = [derivation.concrete(self._at(step.rhs, n + k)) for k in range(self.order)]
-        verdict = decide(derivation.concrete(self._at(step.rhs, n + self.order)), Relation.EQ,
-                         derivation.concrete(self.recurrence(*previous)), self.rewrite, givens)
-        if not verdict.passed:
-            return Verdict(False, f"inductive step fails: {verdict.detail}")
-        bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
-        return Verdict(True, f"base cases {n} = {bases} and the inductive step hold")
-
-    def _left_side_obeys(self, step: Step, derivation: Derivation,
-                         givens: Givens) -> Verdict | None:
-        """None if the left side obeys the recurrence, else the failing verdict."""
-        n = self.variable
-        previous = [derivation.concrete(self._at(step.lhs, n + k)) for k in range(self.order)]
-        symbolic = decide(derivation.concrete(self._at(step.lhs, n + self.order)), Relation.EQ,
-                          derivation.concrete(self.recurrence(*previous)), self.rewrite, givens)
-        if symbolic.passed:
-            return None
-        for first in range(self.start, self.start + self.definition_samples):
-            previous = [derivation.concrete(self._at(step.lhs, first + k))
-                        for k in range(self.order)]
-            verdict = decide(derivation.concrete(self._at(step.lhs, first + self.order)),
-                             Relation.EQ, derivation.concrete(self.recurrence(*previous)),
-                             self.rewrite, givens)
+        template, holes = kernel.recurrence_template(
+            self.recurrence, self.order, derivation.concrete(step.lhs))
+        obligations: list[dict] = []
+        for name, side in (("left", step.lhs), ("right", step.rhs)):
+            previous = [derivation.concrete(self._at(side, n + k)) for k in range(self.order)]
+            verdict = decide(derivation.concrete(self._at(side, n + self.order)), Relation.EQ,
+                             derivation.concrete(kernel.fill(template, holes, previous)),
+                             givens, self.rewrite)
             if not verdict.passed:
-                return Verdict(False, f"the left side does not obey the recurrence at {n} = "
-                                      f"{first}")
-        return None
+                return Verdict(False, f"the {name} side does not obey the recurrence: "
+                                      f"{verdict.detail}")
+            obligations += verdict.obligations
+        bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
+        return Verdict(True, f"base cases {n} = {bases} and the inductive step hold",
+                       tuple(obligations))
 
     def describe(self) -> str:
         return f"induction on ${sympy.latex(self.variable)} \\geq {self.start}$"
@@ -405,16 +302,9 @@ class Chain(Check):
         ends += [(a.rhs, b.lhs, f"links {a.label!r} and {b.label!r}")
                  for a, b in itertools.pairwise(links)]
         ends.append((links[-1].rhs, step.rhs, "the last link's right side and its own"))
-        for left, right, where in ends:
-            verdict = decide(derivation.concrete(left), Relation.EQ, derivation.concrete(right))
-            if not verdict.passed:
-                return Verdict(False, f"the chain does not link up: {where} differ")
-        composed = compose([link.relation for link in links])
-        if composed is None or not implies(composed, step.relation):
-            shown = composed.symbol if composed else "nothing"
-            return Verdict(False, f"the links compose to {shown}, which does not give "
-                                  f"{step.relation.symbol}")
-        return Verdict(True, f"chain of {len(links)} verified steps gives {composed.symbol}")
+        concrete = [(derivation.concrete(a), derivation.concrete(b), where)
+                    for a, b, where in ends]
+        return kernel.chain(concrete, [link.relation for link in links], step.relation)
 
     def describe(self) -> str:
         return f"chain of {len(self.links)} steps"
@@ -447,27 +337,18 @@ class Numeric(Check):
         return tuple(symbol for point in self.points for symbol in point)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        tolerance = mpmath.mpf(10) ** (-(self.digits - 10))
-        with mpmath.workdps(self.digits):
+        problem = kernel.ill_formed(derivation.concrete(step.lhs), derivation.concrete(step.rhs))
+        if problem:
+            return Verdict(False, problem)
+        pairs = []
+        with mpmath.workdps(self.digits + 20):
             for point in self.points:
-                lhs = _evaluate(derivation.concrete(step.lhs).subs(point), self.digits)
-                rhs = _evaluate(derivation.concrete(step.rhs).subs(point), self.digits)
-                if lhs is None or rhs is None:
-                    return Verdict(False, f"does not evaluate to numbers at {dict(point)}")
-                gap = max(abs(a - b) for a, b in zip(lhs, rhs, strict=True))
-                scale = max(1, *(abs(v) for v in lhs))
-                holds = {
-                    Relation.EQ: gap <= tolerance * scale,
-                    Relation.NE: gap > tolerance * scale,
-                }.get(step.relation)
-                if holds is None:
-                    return Verdict(False, "numeric checks are for = and ≠ only")
-                if not holds:
-                    return Verdict(
-                        False,
-                        f"at {dict(point)} the sides differ by {mpmath.nstr(gap, 5)}",
-                    )
-        return Verdict(True, f"agrees to {self.digits - 10} digits at {len(self.points)} points")
+                lhs = derivation.concrete(step.lhs).subs(point)
+                rhs = derivation.concrete(step.rhs).subs(point)
+                pairs.append((dict(point), _evaluate(lhs, self.digits),
+                              _evaluate(rhs, self.digits), _evaluate(lhs, self.digits + 20)))
+        with mpmath.workdps(self.digits):
+            return kernel.numeric(pairs, step.relation, self.digits)
 
     def describe(self) -> str:
         return f"numeric (mpmath, {self.digits} digits, {len(self.points)} points)"
@@ -483,7 +364,7 @@ def _evaluate(expression: sympy.Basic, digits: int) -> list[mpmath.mpc] | None:
     entries = list(expression) if isinstance(expression, sympy.MatrixBase) else [expression]
     for entry in entries:
         number = sympy.N(entry, digits)
-        if not number.is_number:
+        if not number.is_number or number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             return None
         real, imaginary = number.as_real_imag()
         values.append(mpmath.mpc(mpmath.mpf(str(real)), mpmath.mpf(str(imaginary))))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import sympy
+from sympy.polys.polyerrors import BasePolynomialError
 from sympy.polys.polytools import parallel_poly_from_expr
 
 from derivations.engine.algebra import Words, difference, distribute, is_symbolic_matrix
@@ -42,6 +43,7 @@ class Givens:
     slack: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
     equations: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
     inequations: tuple[tuple[sympy.Basic, sympy.Basic], ...] = ()
+    labelled: tuple[tuple[str, sympy.Basic, sympy.Basic], ...] = ()
 
     @classmethod
     def from_facts(cls, facts: list[Fact]) -> Givens:
@@ -66,7 +68,8 @@ class Givens:
                 raise ValueError(f"fact {fact.label!r}: no sound way to use {fact.relation.symbol}"
                                  " between these sides")
         slack = [(atom, _parametrise(atom, found)) for atom, found in bounds.items()]
-        return cls(tuple(rules), tuple(slack), tuple(equations), tuple(inequations))
+        labelled = tuple((fact.label, fact.lhs, fact.rhs) for fact in facts)
+        return cls(tuple(rules), tuple(slack), tuple(equations), tuple(inequations), labelled)
 
     def rewrite(self, expression: sympy.Basic) -> sympy.Basic:
         """Apply the rewrite rules, then the slack substitutions."""
@@ -95,38 +98,68 @@ class Givens:
     def has_ideal(self) -> bool:
         return bool(self.equations or self.inequations)
 
-    def reduce(self, entries: list[sympy.Basic], words: Words,
-               equality: bool) -> list[sympy.Basic]:
-        """Each entry's remainder modulo the ideal of the equations and inequations.
+    def expressions(self) -> list[tuple[str, sympy.Basic]]:
+        """Every side of every fact, with its label, for checks that must know what they say."""
+        return [(label, side) for label, lhs, rhs in self.labelled for side in (lhs, rhs)]
 
-        Fractions enter by their numerators (``a/b = 0`` where defined means ``a = 0``); an
-        entry of an order claim keeps its denominator, and is left as it is if it has one.
+    def generators(self, words: Words) -> list[sympy.Basic]:
+        """The polynomials that vanish wherever the equations and inequations hold.
+
+        Fractions enter by their numerators (``a/b = 0`` where defined means ``a = 0``);
+        ``a ≠ 0`` enters as ``a·z − 1`` with a fresh ``z`` (Rabinowitsch).
         """
         generators: list[sympy.Basic] = []
         for lhs, rhs in self.equations:
-            generators += [_numerator(e) for e in words.coefficients(difference(lhs, rhs))]
-        for index, (lhs, rhs) in enumerate(self.inequations):
+            generators += [_numerator(words.scalarise(e))
+                           for e in words.coefficients(difference(lhs, rhs))]
+        for lhs, rhs in self.inequations:
             (gap,) = words.coefficients(difference(lhs, rhs))
-            generators.append(_numerator(gap * sympy.Symbol(f"_inverse{index}") - 1))
-        generators = [g for g in dict.fromkeys(generators) if g != 0]
-        if not generators:
-            return entries
+            generators.append(_numerator(words.scalarise(gap) * sympy.Dummy("inverse") - 1))
+        return [g for g in dict.fromkeys(generators) if g != 0]
+
+    def stated_nonzero(self, words: Words) -> list[sympy.Basic]:
+        """The differences ``a − b`` of the facts ``a ≠ b``, as scalars."""
+        return [words.scalarise(gap) for lhs, rhs in self.inequations
+                for gap in words.coefficients(difference(lhs, rhs))]
+
+    @staticmethod
+    def reduce_value(value: sympy.Basic, generators: list[sympy.Basic]) -> sympy.Basic:
+        """``value``'s remainder modulo the ideal (left as it is if it has a denominator)."""
+        if sympy.fraction(sympy.together(value))[1] != 1 or value == 0:
+            return value
         basis, variables = _basis(tuple(generators))
         if any(element.is_Number for element in basis):
             raise ValueError("the given facts contradict each other (their ideal contains 1)")
-        remainders = []
-        for entry in entries:
-            expanded = _numerator(entry) if equality else sympy.expand(entry)
-            if not equality and sympy.fraction(sympy.together(expanded))[1] != 1:
-                remainders.append(expanded)
-                continue
-            if expanded == 0:
-                remainders.append(expanded)
-                continue
-            others = sorted(expanded.free_symbols - set(variables), key=str)
-            _, remainder = sympy.reduced(expanded, basis, *variables, *others, order="grevlex")
-            remainders.append(remainder)
-        return remainders
+        others = sorted(value.free_symbols - set(variables), key=str)
+        return sympy.reduced(value, basis, *variables, *others, order="grevlex")[1]
+
+    @staticmethod
+    def in_ideal(value: sympy.Basic, generators: tuple[sympy.Basic, ...]) -> bool:
+        """Whether ``value`` lies in the ideal of ``generators`` (a Gröbner basis decides)."""
+        basis, variables = _basis(generators)
+        if any(element.is_Number for element in basis):
+            raise ValueError("the given facts contradict each other (their ideal contains 1)")
+        others = sorted(value.free_symbols - set(variables), key=str)
+        remainder = sympy.reduced(value, basis, *variables, *others, order="grevlex")[1]
+        return sympy.expand(remainder) == 0
+
+    @staticmethod
+    def nullstellensatz(value: sympy.Basic, generators: tuple[sympy.Basic, ...]
+                        ) -> tuple[sympy.Basic, list[sympy.Basic]] | None:
+        """``(c, cofactors)`` with ``1 = c·value + Σ cofactors·generators``, so ``value = 0``
+        contradicts the facts; found when ``value`` leaves a non-zero number on division by
+        the generators. None otherwise."""
+        symbols = sorted(set().union(*(g.free_symbols for g in generators))
+                         | value.free_symbols, key=str)
+        try:
+            quotients, remainder = sympy.reduced(value, list(generators), *symbols,
+                                                 order="grevlex")
+        except (BasePolynomialError, ValueError, TypeError):
+            return None
+        remainder = sympy.expand(remainder)
+        if not remainder.is_number or remainder == 0:
+            return None
+        return 1 / remainder, [sympy.expand(-q / remainder) for q in quotients]
 
 
 @cache
@@ -145,12 +178,26 @@ def _rule_variants(lhs: sympy.Basic, rhs: sympy.Basic) -> list[tuple[sympy.Basic
     A variant whose left side is a bare matrix symbol would rewrite every occurrence
     of that symbol; it is kept only if it is the rule itself.
     """
-    variants = [(_flat(lhs), rhs)]
+    variants = [_as_word_rule(_flat(lhs), rhs)]
     for operation in (sympy.Transpose, sympy.Adjoint):
-        pattern, replacement = _flat(operation(lhs).doit()), operation(rhs).doit()
+        pattern, replacement = _as_word_rule(_flat(operation(lhs).doit()), operation(rhs).doit())
         if pattern != replacement and not isinstance(pattern, sympy.MatrixSymbol):
             variants.append((pattern, replacement))
     return list(dict.fromkeys(variants))
+
+
+def _as_word_rule(pattern: sympy.Basic, replacement: sympy.Basic
+                  ) -> tuple[sympy.Basic, sympy.Basic]:
+    """The rule in the form rewritten words take (:func:`distribute`): a scalar that the
+    pattern's powers carry (``(gQ)^t = g^t·Q^t``) moves to the right side, divided out only
+    when it is a declared non-zero."""
+    flat = distribute(pattern)
+    if isinstance(flat, sympy.MatMul):
+        coefficient, matrices = flat.as_coeff_matrices()
+        if coefficient != 1 and coefficient.is_nonzero and matrices:
+            word = sympy.MatMul(*matrices) if len(matrices) > 1 else matrices[0]
+            return word, replacement / coefficient
+    return pattern, replacement
 
 
 def _flat(pattern: sympy.Basic) -> sympy.Basic:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import sympy
 
 from derivations.engine.algebra import is_symbolic_matrix
-from derivations.engine.checks import decide
 from derivations.engine.derivation import Derivation, Step
+from derivations.engine.kernel import decide
 from derivations.engine.relation import Relation
 from derivations.engine.verify import verify_step
 

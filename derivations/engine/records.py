@@ -30,6 +30,7 @@ class StepRecord:
     scope: str
     scope_label: str
     milliseconds: float
+    certificate: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def record(slug: str, seconds: float | None = None) -> DerivationRecord:
             StepRecord(label=r.step.label, kind=r.step.check.kind,
                        check=r.step.check.describe(), passed=r.verdict.passed,
                        detail=r.verdict.detail, scope=r.scope.name, scope_label=r.scope.label,
-                       milliseconds=round(r.seconds * 1000, 1))
+                       milliseconds=round(r.seconds * 1000, 1), certificate=r.certificate)
             for r in result.steps
         ),
     )
@@ -104,8 +105,9 @@ def records(slugs: list[str], jobs: int | None = None, seconds: float | None = N
             reuse: bool = True) -> list[DerivationRecord]:
     """Records for ``slugs`` in their order, verified by ``jobs`` processes (one per core).
 
-    With ``reuse``, a derivation whose sources did not change since it last passed is
-    not verified again (see :mod:`derivations.engine.verdicts`).
+    With ``reuse``, a derivation whose sources did not change since it last passed, and
+    whose kept certificates re-check against its current claims, is not verified again
+    (see :mod:`derivations.engine.verdicts`). Every fresh outcome replaces what was kept.
     """
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
@@ -122,8 +124,10 @@ def records(slugs: list[str], jobs: int | None = None, seconds: float | None = N
             progress(found[slug])
     for item in _run(pending, jobs, seconds):
         found[item.slug] = item
-        if reuse and item.passed:
+        if item.passed:
             verdicts.keep(item.slug, item.as_dict())
+        else:
+            verdicts.forget(item.slug)
         if progress is not None:
             progress(item)
     return [found[slug] for slug in slugs]

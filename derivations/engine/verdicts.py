@@ -1,8 +1,11 @@
 """Verdicts kept between runs: a derivation is verified again only when a file it depends on
 changed (its module and what it imports, the engine, the notation) or SymPy did.
 
-Only passing verdicts are kept, so an author editing a failing derivation always
-sees it checked afresh. The store is ``build/cache/verdicts`` in the project.
+Nothing is trusted on the word of the store: a kept record counts only if it has one
+certificate per current step, each about exactly that step's current claim, and every
+certificate re-checks (:mod:`derivations.engine.recheck`) without the kernel. A flipped,
+emptied, forged or stale record is therefore verified afresh, and the fresh outcome replaces
+it. Only passing verdicts are kept. The store is ``build/cache/verdicts`` in the project.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ import sys
 from pathlib import Path
 
 import mpmath
+import numpy
+import scipy
 import sympy
 
+from derivations.engine import recheck
 from derivations.engine.imports import ROOT, closure
-from derivations.engine.registry import builder_module
+from derivations.engine.registry import builder_module, get
+from derivations.engine.verify import step_claim
 
 STORE = ROOT / "build" / "cache" / "verdicts"
 ENGINE = ROOT / "derivations" / "engine"
@@ -34,7 +41,8 @@ def fingerprint(slug: str) -> str | None:
 
 def _digest(slug: str) -> str:
     digest = hashlib.sha256(
-        f"{sys.version_info[:2]} sympy {sympy.__version__} mpmath {mpmath.__version__}".encode()
+        f"{sys.version_info[:2]} sympy {sympy.__version__} mpmath {mpmath.__version__} "
+        f"numpy {numpy.__version__} scipy {scipy.__version__}".encode()
     )
     files = set(closure(builder_module(slug), ("derivations",)))
     files |= set(ENGINE.glob("*.py"))
@@ -49,16 +57,54 @@ def _path(slug: str) -> Path:
 
 
 def load(slug: str) -> dict | None:
-    """The kept record of ``slug`` if it was computed from the current sources, else None."""
+    """The kept record of ``slug`` if it was computed from the current sources and its
+    certificates re-check against the current claims, else None (verify it again)."""
     path = _path(slug)
     if not path.exists():
         return None
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        current = fingerprint(slug)
+        if current is None or not isinstance(kept, dict) or kept.get("fingerprint") != current:
+            return None
+        record = kept["record"]
+        return record if _certified(slug, record) else None
+    except (OSError, ValueError, KeyError, TypeError, recheck.Rejected):
         return None
-    current = fingerprint(slug)
-    return kept["record"] if current is not None and kept.get("fingerprint") == current else None
+
+
+def _certified(slug: str, record: dict) -> bool:
+    """Whether ``record`` passes, step for step, with certificates about the current claims
+    that all re-check here."""
+    derivation = get(slug)
+    steps = record.get("steps")
+    if record.get("problems") or not isinstance(steps, list) \
+            or [s.get("label") for s in steps] != [s.label for s in derivation.steps]:
+        return False
+    for kept, step in zip(steps, derivation.steps, strict=True):
+        certificate = kept.get("certificate")
+        if not kept.get("passed") or not isinstance(certificate, dict):
+            return False
+        if certificate.get("claim") != step_claim(step, derivation):
+            return False
+        if not recheck.step(certificate).rechecked:
+            return False
+    return True
+
+
+def kept_record(slug: str) -> dict | None:
+    """The record kept for ``slug`` as stored, unchecked (for ``recheck`` to examine)."""
+    try:
+        kept = json.loads(_path(slug).read_text(encoding="utf-8"))
+        return kept["record"] if isinstance(kept, dict) and isinstance(kept.get("record"),
+                                                                      dict) else None
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def forget(slug: str) -> None:
+    """Drop the kept record of ``slug`` (it failed when verified afresh)."""
+    _path(slug).unlink(missing_ok=True)
 
 
 def keep(slug: str, record: dict) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from derivations.engine.checks import Verdict, decide
+from derivations.engine import certificates
 from derivations.engine.derivation import Derivation, Relation, Step
+from derivations.engine.kernel import Verdict, decide
 from derivations.engine.scope import Scope, ScopeKind, narrowest
 from derivations.engine.timelimit import TimeLimitExceeded, default_seconds, time_limit
 
@@ -24,6 +25,7 @@ class StepResult:
     verdict: Verdict
     scope: Scope
     seconds: float
+    certificate: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,9 @@ class DerivationResult:
         return lines + [f"{self.derivation.slug}: {problem}" for problem in self.problems]
 
 
-def _display_verdict(step: Step, derivation: Derivation) -> Verdict | None:
-    """None if each display form equals its side, else the failing verdict."""
+def _display_verdict(step: Step, derivation: Derivation) -> Verdict:
+    """Each display form proved equal to its side (a failing verdict if one is not)."""
+    obligations: list[dict] = []
     for side, shown, name in ((step.lhs, step.display_lhs, "left"),
                               (step.rhs, step.display_rhs, "right")):
         if shown is None:
@@ -64,7 +67,16 @@ def _display_verdict(step: Step, derivation: Derivation) -> Verdict | None:
         if not verdict.passed:
             return Verdict(False, f"the displayed {name} side is not the checked one: "
                                   f"{verdict.detail}")
-    return None
+        obligations += verdict.obligations
+    return Verdict(True, "", tuple(obligations))
+
+
+def step_claim(step: Step, derivation: Derivation) -> dict:
+    """What a step's certificate is about: its concrete sides, relation and facts."""
+    facts = [(derivation.concrete(fact.lhs), fact.relation.symbol, derivation.concrete(fact.rhs))
+             for fact in (derivation.fact(label) for label in derivation.cited(step))]
+    return certificates.claim(derivation.concrete(step.lhs), step.relation.symbol,
+                              derivation.concrete(step.rhs), facts)
 
 
 def verify_step(step: Step, derivation: Derivation, seconds: float | None = None) -> Verdict:
@@ -72,12 +84,25 @@ def verify_step(step: Step, derivation: Derivation, seconds: float | None = None
     limit = default_seconds() if seconds is None else seconds
     try:
         with time_limit(limit):
-            verdict = _display_verdict(step, derivation) or step.check.verify(step, derivation)
+            shown = _display_verdict(step, derivation)
+            verdict = shown if not shown.passed else step.check.verify(step, derivation)
+            if verdict.passed:
+                verdict = Verdict(True, verdict.detail,
+                                  (*shown.obligations, *verdict.obligations), verdict.structure)
     except TimeLimitExceeded as error:
         verdict = Verdict(False, str(error))
     except Exception as error:
         verdict = Verdict(False, f"check raised {type(error).__name__}: {error}")
     return verdict
+
+
+def certificate(step: Step, derivation: Derivation, verdict: Verdict) -> dict | None:
+    """The certificate of a passing step, for :mod:`derivations.engine.recheck`."""
+    if not verdict.passed:
+        return None
+    return {"label": step.label, "mechanism": step.check.kind,
+            "claim": step_claim(step, derivation), "obligations": list(verdict.obligations),
+            "structure": verdict.structure}
 
 
 def step_scope(step: Step, derivation: Derivation, known: dict[str, Scope]) -> Scope:
@@ -100,7 +125,8 @@ def verify(derivation: Derivation, seconds: float | None = None) -> DerivationRe
             verdict = Verdict(False, f"scope: {type(error).__name__}: {error}") \
                 if verdict.passed else verdict
         scopes[step.label] = scope
-        results.append(StepResult(step, verdict, scope, time.perf_counter() - started))
+        results.append(StepResult(step, verdict, scope, time.perf_counter() - started,
+                                  certificate(step, derivation, verdict)))
     result = DerivationResult(derivation, tuple(results))
     problems = []
     if (derivation.claims_every_size and result.scope.kind is not ScopeKind.GENERAL

@@ -17,7 +17,7 @@ from derivations.ch1_repeated_powers.rewrites import (
     substitute_binet,
 )
 from derivations.engine import Relation, get
-from derivations.engine.checks import decide
+from derivations.engine.kernel import decide
 from derivations.engine.verify import verify_step
 
 GOLDEN = (1 + math.sqrt(5)) / 2
@@ -163,22 +163,24 @@ n = sympy.Symbol("n", integer=True, positive=True)
 def test_binet_rewrite_rejects_a_wrong_sign():
     phi, psi = (1 + sympy.sqrt(5)) / 2, (1 - sympy.sqrt(5)) / 2
     claim = sympy.fibonacci(n + 1) - phi * sympy.fibonacci(n)
-    assert decide(claim, Relation.EQ, psi**n, substitute_binet).passed
-    assert not decide(claim, Relation.EQ, -(psi**n), substitute_binet).passed
+    assert decide(claim, Relation.EQ, psi**n, proposal=substitute_binet).passed
+    assert not decide(claim, Relation.EQ, -(psi**n), proposal=substitute_binet).passed
 
 
 def test_recurrence_rewrite_rejects_a_shifted_index():
     rewrite = fibonacci_recurrence(n)
     total = sympy.fibonacci(n + 1) + sympy.fibonacci(n)
-    assert decide(sympy.fibonacci(n + 2), Relation.EQ, total, rewrite).passed
-    assert not decide(sympy.fibonacci(n + 3), Relation.EQ, total, rewrite).passed
+    assert decide(sympy.fibonacci(n + 2), Relation.EQ, total, proposal=rewrite).passed
+    assert not decide(sympy.fibonacci(n + 3), Relation.EQ, total, proposal=rewrite).passed
 
 
 def test_modulus_rewrite_rejects_the_wrong_power():
     lam = sympy.Symbol("lambda")
     product = lam**n * sympy.conjugate(lam) ** n
-    assert decide(product, Relation.EQ, sympy.Abs(lam) ** (2 * n), moduli_as_products).passed
-    assert not decide(product, Relation.EQ, sympy.Abs(lam) ** n, moduli_as_products).passed
+    wanted = sympy.Abs(lam) ** (2 * n)
+    assert decide(product, Relation.EQ, wanted, proposal=moduli_as_products).passed
+    assert not decide(product, Relation.EQ, sympy.Abs(lam) ** n,
+                      proposal=moduli_as_products).passed
 
 
 @pytest.mark.slow

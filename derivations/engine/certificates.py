@@ -1,0 +1,88 @@
+"""Certificates: what the kernel found, written so that a separate, smaller checker can re-check it.
+
+A certificate is plain JSON. Expressions are stored as ``srepr`` strings, which
+:func:`sympy.parse_expr`-free evaluation (:func:`load`) turns back into the same
+SymPy objects. The kernel (:mod:`derivations.engine.kernel`) writes them; the
+re-checker (:mod:`derivations.engine.recheck`) reads them and never imports the
+kernel, so a verdict is trusted because two independent pieces of code agree.
+
+A step's certificate is ``{"claim": …, "obligations": […], "structure": {…}}``:
+
+- ``claim``: the step's concrete sides and relation, and the facts it used;
+- ``obligations``: leaf facts about polynomials, each of one of the kinds below;
+- ``structure``: what the mechanism concluded from its obligations (a chain's relations,
+  an induction's bases, the instances' values).
+
+Obligation kinds (``kind``):
+
+- ``zero``: ``entry`` = Σ ``cofactors[i]`` · ``generators[i]`` after expansion (an ideal
+  membership; with no generators, ``entry`` expands to 0);
+- ``nonzero``: ``1`` = ``cofactor`` · ``value`` + Σ cofactors · generators (the claim ``value = 0``
+  contradicts the facts: a Nullstellensatz certificate), or ``value`` is a non-zero number;
+- ``sign``: ``value``, as a quotient of two polynomials, has the claimed sign because every
+  coefficient has it and every atom is positive (``positive``);
+- ``kernel``: decided by the kernel alone (through ``simplify``, a limit or a proposal it
+  validated): counted, shown, and never trusted from a cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import sympy
+
+Certificate = dict[str, Any]
+
+
+def dump(expression: sympy.Basic) -> str:
+    """``expression`` as the string the re-checker reads back."""
+    return sympy.srepr(expression)
+
+
+_NAMESPACE: dict[str, Any] = {name: getattr(sympy, name) for name in dir(sympy)
+                              if not name.startswith("_")}
+_NAMESPACE.update(Str=sympy.core.symbol.Str,
+                  MatrixElement=sympy.matrices.expressions.matexpr.MatrixElement)
+
+
+def _project_classes() -> dict[str, type]:
+    """The project's own SymPy classes (``NormSquared``, a chapter's ``Sigmoid``), by name."""
+    found: dict[str, type] = {}
+    frontier = [sympy.Basic]
+    while frontier:
+        klass = frontier.pop()
+        for sub in klass.__subclasses__():
+            frontier.append(sub)
+            if (getattr(sub, "__module__", None) or "").startswith("derivations."):
+                found[sub.__name__] = sub
+    return found
+
+
+def load(text: str) -> sympy.Basic:
+    """The expression ``text`` (an ``srepr``) stood for; a ValueError if it is not one.
+
+    Only SymPy's names and the project's own SymPy classes are in scope, and builtins are
+    not: a certificate is data.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"expected an expression as text, got {type(text).__name__}")
+    namespace = {**_NAMESPACE, **_project_classes()}
+    try:
+        return eval(text, {"__builtins__": {}}, namespace)
+    except Exception as error:
+        raise ValueError(f"not a SymPy expression: {text[:80]!r} ({error})") from error
+
+
+def digest(certificate: Certificate) -> str:
+    """A short digest of a certificate's claim, to compare with the current step's."""
+    text = json.dumps(certificate.get("claim"), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def claim(lhs: sympy.Basic, relation: str, rhs: sympy.Basic,
+          facts: list[tuple[sympy.Basic, str, sympy.Basic]]) -> dict[str, Any]:
+    """The claim part of a certificate: concrete sides, relation, facts used."""
+    return {"lhs": dump(lhs), "relation": relation, "rhs": dump(rhs),
+            "facts": [[dump(a), r, dump(b)] for a, r, b in facts]}

@@ -1,0 +1,662 @@
+"""The trusted kernel: every verdict of the engine is decided here, and nowhere else.
+
+Everything outside this module (a step's ``rewrite=``, display forms, the tactics in
+:mod:`derivations.engine.checks`, the rewriting and reduction helpers in
+:mod:`~derivations.engine.givens` and :mod:`~derivations.engine.algebra`) may only
+*propose*. Each verdict carries a certificate (:mod:`derivations.engine.certificates`)
+that :mod:`derivations.engine.recheck` re-checks without importing this module.
+
+Soundness, mechanism by mechanism. Undecided is a failure everywhere.
+
+- **Well-formed sides.** A side containing ``zoo`` or ``nan`` is undefined and refused; so is a
+  node whose class brings printing code of its own (a page could show what was not checked).
+  Every base of a negative power (a denominator) must be proved non-zero on the facts,
+  so no fraction is read at a point where it is undefined.
+- **Equality.** The difference's entries (for matrices of symbolic size, the coefficients of
+  its distinct words: a sum of distinct words vanishes if every coefficient does) must
+  expand to 0, possibly after reduction by the facts' equations; a reduction is accepted
+  with cofactors ``entry = Σ cᵢ·gᵢ``, which the certificate records. ``simplify`` may decide
+  what expansion cannot: such steps are marked ``kernel`` and never trusted from a cache.
+- **Inequation ``a ≠ b``.** Proved only by a non-zero number, a sign, or a Nullstellensatz
+  certificate ``1 = c·d + Σ cᵢ·gᵢ`` (``d = 0`` contradicts the facts). Between matrices of
+  symbolic size: only when the difference is a proved non-zero multiple of the identity,
+  since independent-looking words can be equal (``AB`` and ``BA``).
+- **Order relations.** Bounds enter by exact parametrisation (:mod:`givens`); the sign of the
+  difference is then decided; a certificate shows every coefficient has the sign over
+  positive atoms when it can.
+- **Proposals** (``rewrite=``): the proposed difference ``g'`` is accepted only if the kernel
+  proves ``g − g' = 0`` without the proposal.
+- **Limits.** SymPy's limit is computed twice, over the written symbol and over a fresh real
+  positive symbol, and compared with the sequence evaluated at two large points; any
+  disagreement refuses the claim.
+- **Induction.** Base cases without any local hypothesis; the recurrence is applied to fresh
+  placeholders (so it is a function of values, not of how a side is written) and both sides
+  must obey it, proved, never sampled; facts may not mention the variable; the start lies in
+  the variable's domain.
+- **Instances.** Each value must satisfy the variable's assumptions and is substituted into
+  the facts as well as the claim.
+- **Chains.** Links must meet exactly and their relations compose (:mod:`relation`).
+- **Numeric.** Evidence, labelled so: both sides at two precisions must agree with each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import mpmath
+import sympy
+from sympy.polys.polyerrors import BasePolynomialError
+
+from derivations.engine import certificates
+from derivations.engine.algebra import Words, difference, is_symbolic_matrix
+from derivations.engine.derivation import evaluate_holding_limits
+from derivations.engine.givens import Givens
+from derivations.engine.relation import Relation, compose, implies
+
+Proposal = Callable[[sympy.Basic], sympy.Basic]
+TRUSTED_PRINTING_MODULES = ("sympy.", "derivations.")
+LIMIT_SAMPLE_POINTS = (10**12, 10**15)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of checking one step: ``detail`` says what was shown or why it failed;
+    ``obligations`` are the certificate's leaves, ``structure`` what was concluded from them."""
+
+    passed: bool
+    detail: str
+    obligations: tuple[dict, ...] = ()
+    structure: dict = field(default_factory=dict)
+
+
+def fail(detail: str) -> Verdict:
+    return Verdict(False, detail)
+
+
+# -- well-formedness ----------------------------------------------------------------------
+
+def _nodes(expression: sympy.Basic) -> Iterable[sympy.Basic]:
+    if isinstance(expression, sympy.MatrixBase):
+        for entry in expression:
+            yield from sympy.preorder_traversal(entry)
+    elif isinstance(expression, sympy.Basic):
+        yield from sympy.preorder_traversal(expression)
+
+
+def ill_formed(*sides: sympy.Basic) -> str | None:
+    """Why a side cannot be a claim (undefined, or printed by untrusted code), or None."""
+    for side in sides:
+        for node in _nodes(side):
+            if node in (sympy.zoo, sympy.nan) or isinstance(node, sympy.core.numbers.NaN):
+                return f"a side is undefined ({node})"
+            kind = type(node)
+            printer = next((klass for klass in kind.__mro__ if "_latex" in vars(klass)
+                            or "_sympystr" in vars(klass)), None)
+            if printer is not None and not printer.__module__.startswith(
+                    TRUSTED_PRINTING_MODULES):
+                return (f"{kind.__name__} brings its own printing code ({printer.__module__}); "
+                        "a page must show what the kernel checked")
+    return None
+
+
+def in_domain(symbol: sympy.Symbol, value: sympy.Basic) -> bool:
+    """Whether ``value`` satisfies every assumption ``symbol`` was declared with."""
+    facts = {key: held for key, held in symbol.assumptions0.items() if held is not None}
+    for key, held in facts.items():
+        if key in ("commutative", "finite", "infinite"):
+            continue
+        if getattr(sympy.sympify(value), f"is_{key}", None) is not held:
+            return False
+    return True
+
+
+def denominators(expression: sympy.Basic) -> list[sympy.Basic]:
+    """The bases of negative powers in ``expression``: each must be non-zero where it is read."""
+    found = [node.base for node in _nodes(expression)
+             if isinstance(node, sympy.Pow) and node.exp.is_negative
+             and (not node.base.is_Number or node.base == 0)]
+    return list(dict.fromkeys(found))
+
+
+# -- leaves ------------------------------------------------------------------------------
+
+def _expand(entry: sympy.Basic) -> sympy.Basic:
+    return sympy.expand(entry)
+
+
+def _numerator(entry: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
+    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(entry)))
+    return sympy.expand(numerator), denominator
+
+
+def _normalise(entry: sympy.Basic) -> sympy.Basic:
+    """Evaluation and two definitions applied, so that equal things compare equal after
+    expansion.
+
+    |z|^(2m) as (z·z̄)^m, true for every complex z and real m since z·z̄ = |z|² ≥ 0; and every
+    F(k + c) written with F(k) and F(k + 1) by the recurrence that defines Fibonacci numbers,
+    F(j + 2) = F(j + 1) + F(j), read forwards and backwards.
+    """
+    if entry.has(sympy.Sum, sympy.Derivative) and not entry.has(sympy.Limit):
+        entry = entry.doit()  # sums of Kronecker deltas left by differentiation collapse
+    entry = entry.replace(
+        lambda node: (node.is_Pow and isinstance(node.base, sympy.Abs)
+                      and (node.exp / 2).is_integer),
+        lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
+    )
+    return _fibonacci_by_recurrence(_canonical_bound(entry))
+
+
+_BOUND = tuple(sympy.Dummy(f"k{depth}", integer=True) for depth in range(6))
+
+
+def _canonical_bound(expression: sympy.Basic, depth: int = 0) -> sympy.Basic:
+    """Every index bound by a sum or product renamed by its depth (a fresh ``Dummy``): renaming
+    a bound index changes nothing, and SymPy names them afresh when it differentiates."""
+    if isinstance(expression, sympy.Sum | sympy.Product) and len(expression.limits) == 1 \
+            and depth < len(_BOUND):
+        variable, low, high = expression.limits[0]
+        body = expression.function.xreplace({variable: _BOUND[depth]})
+        return expression.func(_canonical_bound(body, depth + 1), (_BOUND[depth], low, high))
+    if not isinstance(expression, sympy.Basic) or not expression.args:
+        return expression
+    return expression.func(*(_canonical_bound(argument, depth) for argument in expression.args))
+
+
+def _fibonacci_by_recurrence(entry: sympy.Basic) -> sympy.Basic:
+    """Every F(k + c), c an integer, as a combination of F(k) and F(k + 1), where F(k) is the
+    Fibonacci number of least offset in ``entry`` for each symbolic argument."""
+    calls = [node for node in _nodes(entry) if isinstance(node, sympy.fibonacci)
+             and len(node.args) == 1 and not node.args[0].is_Integer]
+    if not calls:
+        return entry
+    bases: dict[sympy.Basic, int] = {}
+    for call in calls:
+        constant, rest = call.args[0].as_coeff_Add()
+        if constant.is_Integer:
+            bases[rest] = min(bases.get(rest, int(constant)), int(constant))
+
+    def reduce(argument: sympy.Basic) -> sympy.Basic:
+        constant, rest = argument.as_coeff_Add()
+        if rest not in bases or not constant.is_Integer:
+            return sympy.fibonacci(argument)
+        low_offset = bases[rest]
+        low, high = sympy.fibonacci(rest + low_offset), sympy.fibonacci(rest + low_offset + 1)
+        for _ in range(int(constant) - low_offset):
+            low, high = high, low + high
+        return low
+
+    return entry.replace(sympy.fibonacci, reduce)
+
+
+def prove_zero(entry: sympy.Basic, generators: Sequence[sympy.Basic]) -> dict | None:
+    """A certificate that ``entry`` vanishes wherever the ``generators`` do, or None."""
+    numerator, _ = _numerator(entry)
+    if numerator == 0:
+        return {"kind": "zero", "entry": certificates.dump(numerator),
+                "generators": [], "cofactors": []}
+    if generators:
+        cofactors = _cofactors(numerator, generators)
+        if cofactors is not None:
+            used = [(g, c) for g, c in zip(generators, cofactors, strict=True) if c != 0]
+            return {"kind": "zero", "entry": certificates.dump(numerator),
+                    "generators": [certificates.dump(g) for g, _ in used],
+                    "cofactors": [certificates.dump(c) for _, c in used]}
+        try:
+            if Givens.in_ideal(numerator, tuple(generators)):
+                return {"kind": "kernel", "what": "ideal membership by a Gröbner basis"}
+        except BasePolynomialError:
+            pass  # atoms that are not polynomial variables: the facts cannot be used here
+    if sympy.cancel(numerator) == 0 or sympy.simplify(numerator) == 0:
+        return {"kind": "kernel", "what": "simplify"}
+    return None
+
+
+def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
+               ) -> list[sympy.Basic] | None:
+    """Cofactors by division by the generators themselves (not a Gröbner basis), when that
+    leaves no remainder: the certificate names the facts, not an intermediate basis."""
+    symbols = sorted(set().union(*(g.free_symbols for g in generators))
+                     | numerator.free_symbols, key=str)
+    if not symbols:
+        return None
+    try:
+        quotients, remainder = sympy.reduced(numerator, list(generators), *symbols,
+                                             order="grevlex")
+    except (BasePolynomialError, ValueError, TypeError):
+        return None
+    if sympy.expand(remainder) != 0:
+        return None
+    return [sympy.expand(q) for q in quotients]
+
+
+def _positive_atoms(value: sympy.Basic) -> list[sympy.Basic] | None:
+    """The atoms of ``value`` if each is positive by its declaration, else None."""
+    atoms = []
+    for atom in sympy.Poly(value, *sorted(value.free_symbols, key=str)).gens \
+            if value.free_symbols else ():
+        if atom.is_Symbol and atom.is_positive:
+            atoms.append(atom)
+        else:
+            return None
+    return atoms
+
+
+def _all_coefficients(value: sympy.Basic, sign: int) -> bool:
+    """Every coefficient of the expanded polynomial ``value`` has ``sign`` (±1) and is a number."""
+    terms = sympy.Add.make_args(sympy.expand(value))
+    for term in terms:
+        coefficient, _ = term.as_coeff_Mul()
+        rest = term / coefficient
+        if rest.free_symbols and any(not s.is_positive for s in rest.free_symbols):
+            return False
+        if not coefficient.is_Number or sympy.sign(coefficient) != sign:
+            return False
+    return bool(terms)
+
+
+def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
+    """A certificate that ``value`` has the sign ``value relation 0`` claims, or None."""
+    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
+    wanted = relation.direction  # +1 for > and ≥, −1 for < and ≤
+    if value.is_number:
+        number = sympy.N(value, 60)
+        if number.is_real and (number > 0 if wanted > 0 else number < 0):
+            return {"kind": "sign", "value": certificates.dump(value),
+                    "relation": relation.symbol}
+        if not relation.strict and value == 0:
+            return {"kind": "sign", "value": certificates.dump(value),
+                    "relation": relation.symbol}
+        return None
+    for sign_numerator in (wanted, -wanted):
+        if (_all_coefficients(numerator, sign_numerator)
+                and _all_coefficients(denominator, sign_numerator * wanted)):
+            return {"kind": "sign", "value": certificates.dump(value),
+                    "relation": relation.symbol}
+    attribute = {Relation.LT: "is_negative", Relation.LE: "is_nonpositive",
+                 Relation.GT: "is_positive", Relation.GE: "is_nonnegative"}[relation]
+    for candidate in (value, sympy.factor(value), sympy.simplify(value)):
+        if getattr(candidate, attribute) is True:
+            return {"kind": "kernel", "what": f"SymPy's assumptions: {attribute}"}
+    return None
+
+
+def prove_nonzero(value: sympy.Basic, generators: Sequence[sympy.Basic],
+                  nonzero: Sequence[sympy.Basic] = ()) -> dict | None:
+    """A certificate that ``value ≠ 0`` wherever the generators vanish and the ``nonzero``
+    values (facts ``v ≠ 0``) are non-zero, or None."""
+    value = sympy.expand(value)
+    if value.is_number:
+        number = sympy.N(value, 60)
+        if number.is_number and abs(number) > sympy.Float(10) ** -40:
+            return {"kind": "nonzero", "value": certificates.dump(value), "cofactor": "",
+                    "generators": [], "cofactors": []}
+        return None
+    for relation in (Relation.GT, Relation.LT):
+        sign = prove_sign(value, relation)
+        if sign is not None:
+            return sign
+    numerator, _ = _numerator(value)
+    for index, stated in enumerate(nonzero):  # a fact says so, up to sign
+        for sign in (1, -1):
+            if sympy.expand(value - sign * sympy.expand(stated)) == 0:
+                return {"kind": "nonzero", "value": certificates.dump(value), "fact": index,
+                        "sign": sign}
+    if generators:
+        witness = Givens.nullstellensatz(numerator, tuple(generators))
+        if witness is not None:
+            cofactor, cofactors = witness
+            return {"kind": "nonzero", "value": certificates.dump(numerator),
+                    "cofactor": certificates.dump(cofactor),
+                    "generators": [certificates.dump(g) for g in generators],
+                    "cofactors": [certificates.dump(c) for c in cofactors]}
+    return None
+
+
+# -- one relation between two sides ---------------------------------------------------------
+
+def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
+           givens: Givens | None = None, proposal: Proposal | None = None) -> Verdict:
+    """Decide ``lhs relation rhs`` exactly, under ``givens``, for scalars or matrices."""
+    givens = givens or Givens()
+    problem = ill_formed(lhs, rhs)
+    if problem:
+        return fail(problem)
+    lhs, rhs = (evaluate_holding_limits(givens.rewrite_words(side)) for side in (lhs, rhs))
+    lhs, rhs = (givens.substitute_bounds(givens.rewrite_words(side)) for side in (lhs, rhs))
+    obligations: list[dict] = []
+    limits = []
+    for side in (lhs, rhs):
+        for limit in side.atoms(sympy.Limit) if isinstance(side, sympy.Basic) else ():
+            verdict = evaluate_limit(limit)
+            if not verdict.passed:
+                return verdict
+            limits.append((limit, verdict.structure["value"]))
+            obligations += verdict.obligations
+    if limits:
+        lhs, rhs = (side.xreplace({limit: certificates.load(value) for limit, value in limits})
+                    for side in (lhs, rhs))
+    problem = ill_formed(lhs, rhs)
+    if problem:
+        return fail(problem)
+    if _infinite(lhs) or _infinite(rhs):
+        return _decide_infinite(lhs, relation, rhs, obligations)
+    words = Words()
+    generators = givens.generators(words)
+    nonzero = givens.stated_nonzero(words)
+    for denominator in denominators(lhs) + denominators(rhs):
+        proof = prove_nonzero(words.scalarise(denominator), generators, nonzero)
+        if proof is None:
+            return fail(f"undecided: the denominator {denominator} is not proved non-zero "
+                        "on the facts")
+        obligations.append(proof)
+    try:
+        gap = difference(lhs, rhs)
+    except TypeError as error:
+        return fail(f"sides are not comparable: {error}")
+    if proposal is not None:
+        proposed = proposal(gap)
+        check = decide_equal(gap, proposed, words, generators)
+        if check is None:
+            return fail("the rewrite's proposal is not proved equal to the difference")
+        obligations += check
+        gap = proposed
+    symbolic_size = is_symbolic_matrix(gap) and any(
+        not d.is_Integer for d in gap.shape)
+    entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]
+    if relation is Relation.EQ:
+        for entry in entries:
+            proof = prove_zero(entry, generators)
+            if proof is None:
+                return Verdict(False, f"undecided: cannot show {entry} is zero"
+                               if not _certainly_nonzero(entry) else "difference is non-zero")
+            obligations.append(proof)
+        return Verdict(True, "difference is zero", tuple(obligations))
+    if relation is Relation.NE:
+        return _decide_ne(gap, entries, words, generators, symbolic_size, obligations)
+    if len(entries) != 1 or isinstance(gap, sympy.MatrixBase) or is_symbolic_matrix(gap):
+        return fail(f"an order relation {relation.symbol} needs scalar sides")
+    value = sympy.expand(entries[0])
+    if generators:
+        value = givens.reduce_value(value, generators)
+    proof = prove_sign(value, relation)
+    if proof is None:
+        if prove_sign(value, relation.negated) is not None:
+            return fail(f"lhs − rhs = {value}: the claimed sign is false")
+        return fail(f"undecided: cannot tell the sign of {value}")
+    return Verdict(True, f"lhs − rhs = {value}", (*obligations, proof))
+
+
+def _certainly_nonzero(entry: sympy.Basic) -> bool:
+    return prove_nonzero(entry, ()) is not None
+
+
+def decide_equal(a: sympy.Basic, b: sympy.Basic, words: Words,
+                 generators: Sequence[sympy.Basic]) -> list[dict] | None:
+    """Obligations showing ``a = b`` (matrices entry by entry or word by word), or None.
+
+    SymPy's own rewriting of special functions (Fibonacci numbers by Binet's formula,
+    trigonometric functions as exponentials) is tried last, so the kernel can confirm a
+    proposal that uses a known identity; such an obligation is ``kernel``.
+    """
+    try:
+        gap = difference(a, b)
+    except TypeError:
+        return None
+    found = []
+    for entry in (_normalise(words.scalarise(e)) for e in words.coefficients(gap)):
+        proof = prove_zero(entry, generators)
+        if proof is None:
+            proof = _equal_by_sympy_identities(entry)
+        if proof is None:
+            return None
+        found.append(proof)
+    return found
+
+
+def _decide_ne(gap: sympy.Basic, entries: list[sympy.Basic], words: Words,
+               generators: Sequence[sympy.Basic], symbolic_size: bool,
+               obligations: list[dict]) -> Verdict:
+    """``≠``: one entry proved non-zero; for symbolic size, a non-zero multiple of I only."""
+    if symbolic_size:
+        by_word = words.coefficients_by_word(gap)
+        others = [c for w, c in by_word.items() if w != 1]
+        if any(prove_zero(c, generators) is None for c in others):
+            return fail("≠ between matrices of symbolic size is proved only for a non-zero "
+                        "multiple of the identity: products of matrix symbols may be equal")
+        identity = by_word.get(1, sympy.Integer(0))
+        proof = prove_nonzero(identity, generators)
+        if proof is None:
+            return fail(f"undecided: the multiple {identity} of the identity is not proved "
+                        "non-zero")
+        return Verdict(True, "difference is a non-zero multiple of the identity",
+                       (*obligations, proof), {"witness": "identity"})
+    for index, entry in enumerate(entries):
+        proof = prove_nonzero(entry, generators)
+        if proof is not None:
+            return Verdict(True, "difference is non-zero", (*obligations, proof),
+                           {"witness": index})
+    if all(prove_zero(entry, generators) is not None for entry in entries):
+        return fail("difference is zero")
+    return fail("undecided: no entry of the difference is proved non-zero on the facts")
+
+
+def _equal_by_sympy_identities(entry: sympy.Basic) -> dict | None:
+    """A ``kernel`` obligation if SymPy's equivalence-preserving transformations (real and
+    imaginary parts, special functions rewritten as radicals and exponentials) take ``entry``
+    to 0, else None."""
+    if sympy.expand(entry, complex=True) == 0:
+        return {"kind": "kernel", "what": "expansion into real and imaginary parts"}
+    rewritten = entry.rewrite(sympy.sqrt).rewrite(sympy.exp)
+    if sympy.simplify(sympy.expand(rewritten)) == 0:
+        return {"kind": "kernel", "what": "simplify after rewriting special functions"}
+    return None
+
+
+def _infinite(side: sympy.Basic) -> bool:
+    return isinstance(side, sympy.Basic) and side in (sympy.oo, -sympy.oo)
+
+
+def _decide_infinite(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
+                     obligations: list[dict]) -> Verdict:
+    """A claim with ±∞ on one side: decided by comparing the extended reals, not by ∞ − ∞."""
+    claims = {Relation.EQ: sympy.Eq, Relation.NE: sympy.Ne, Relation.LT: sympy.Lt,
+              Relation.LE: sympy.Le, Relation.GT: sympy.Gt, Relation.GE: sympy.Ge}
+    if _infinite(lhs) and _infinite(rhs):
+        outcome = claims[relation](lhs, rhs)
+    elif not (lhs.is_extended_real and rhs.is_extended_real):
+        return fail(f"undecided: cannot compare {lhs} with {rhs}")
+    else:
+        outcome = claims[relation](lhs, rhs)
+    if outcome not in (sympy.true, sympy.false):
+        return fail(f"undecided: cannot compare {lhs} with {rhs}")
+    return Verdict(bool(outcome), f"{lhs} {relation.symbol} {rhs} is {bool(outcome)}",
+                   (*obligations, {"kind": "kernel", "what": "comparison with infinity"}))
+
+
+# -- limits ----------------------------------------------------------------------------------
+
+def evaluate_limit(limit: sympy.Limit) -> Verdict:
+    """The value of ``limit``, confirmed by a second computation and by the sequence itself."""
+    expression, variable, point = limit.args[0], limit.args[1], limit.args[2]
+    direction = str(limit.args[3]) if len(limit.args) > 3 else "+"
+    try:
+        first = sympy.limit(expression, variable, point, direction)
+    except (NotImplementedError, ValueError, TypeError) as error:
+        return fail(f"undecided: the limit {limit} cannot be computed ({error})")
+    if first is None or first.has(sympy.Limit, sympy.AccumBounds, sympy.nan, sympy.zoo):
+        return fail(f"undecided: the limit {limit} does not exist or cannot be found")
+    if point is not sympy.oo:
+        return fail(f"undecided: only limits at infinity are confirmed, not {limit}")
+    for sample in _parameter_samples(expression.free_symbols - {variable}):
+        problem = _sampled_disagreement(expression.xreplace(sample), variable,
+                                        first.xreplace(sample))
+        if problem:
+            where = ", ".join(f"{k} = {v}" for k, v in sample.items())
+            return fail(problem + (f" (at {where})" if where else ""))
+    return Verdict(True, f"limit is {first}",
+                   ({"kind": "kernel", "what": f"limit {limit} = {first}, computed twice"},),
+                   {"value": certificates.dump(first)})
+
+
+def _parameter_samples(symbols: set[sympy.Basic]) -> list[dict]:
+    """A few values of the other symbols, inside their declared domains, at which the sequence
+    is evaluated; none if a symbol has no value that fits."""
+    ordered = sorted(symbols, key=str)
+    samples = []
+    for values in ((sympy.Integer(1), sympy.Integer(2)), (sympy.Rational(1, 3), sympy.Integer(3)),
+                   (sympy.Integer(2), sympy.Rational(1, 2))):
+        sample = {}
+        for index, symbol in enumerate(ordered):
+            value = values[index % 2]
+            if not isinstance(symbol, sympy.Symbol) or not in_domain(symbol, value):
+                return []
+            sample[symbol] = value
+        samples.append(sample)
+    return samples
+
+
+def _sampled_disagreement(expression: sympy.Basic, variable: sympy.Symbol,
+                          value: sympy.Basic) -> str | None:
+    """Why the sequence at large indices contradicts ``value`` (moves away from it), or None.
+
+    The sequence is evaluated in floating point at 50 digits (mpmath), never exactly: an
+    exact ``F(10¹⁵)`` would not finish.
+    """
+    if value in (sympy.oo, -sympy.oo) or not value.is_number:
+        return None
+    with mpmath.workdps(50):
+        try:
+            function = sympy.lambdify(variable, expression, modules="mpmath")
+            target = mpmath.mpmathify(sympy.N(value, 50))
+            samples = [function(mpmath.mpf(point)) for point in LIMIT_SAMPLE_POINTS]
+            gaps = [abs(sample - target) for sample in samples]
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError, NameError):
+            return f"undecided: the sequence {expression} cannot be evaluated to confirm its limit"
+        if gaps[-1] > mpmath.mpf("1e-3") and gaps[-1] >= gaps[0]:
+            return (f"the sequence at {variable} = {LIMIT_SAMPLE_POINTS[-1]} is "
+                    f"{mpmath.nstr(samples[-1], 8)}, not near the computed limit {value}")
+    return None
+
+
+# -- mechanisms over several claims ------------------------------------------------------------
+
+def chain(ends_meet: Sequence[tuple[sympy.Basic, sympy.Basic, str]],
+          relations: Sequence[Relation], claimed: Relation) -> Verdict:
+    """``a R b`` from links whose ends meet exactly and whose relations compose to imply R."""
+    obligations: list[dict] = []
+    for left, right, where in ends_meet:
+        verdict = decide(left, Relation.EQ, right)
+        if not verdict.passed:
+            return fail(f"the chain does not link up: {where} differ")
+        obligations += verdict.obligations
+    composed = compose(list(relations))
+    if composed is None or not implies(composed, claimed):
+        shown = composed.symbol if composed else "nothing"
+        return fail(f"the links compose to {shown}, which does not give {claimed.symbol}")
+    return Verdict(True, f"chain of {len(relations)} verified steps gives {composed.symbol}",
+                   tuple(obligations),
+                   {"relations": [r.symbol for r in relations], "claimed": claimed.symbol})
+
+
+def instances(claim: Callable[[sympy.Basic], tuple[sympy.Basic, sympy.Basic, Givens]],
+              variable: sympy.Symbol, values: Sequence[sympy.Basic], relation: Relation,
+              proposal: Proposal | None) -> Verdict:
+    """The claim at each value, with the value substituted into the facts too."""
+    obligations: list[dict] = []
+    for value in values:
+        if not in_domain(variable, value):
+            return fail(f"{variable} = {value} is outside {variable}'s declared domain "
+                        f"({_assumptions(variable)})")
+        lhs, rhs, givens = claim(value)
+        verdict = decide(lhs, relation, rhs, givens, proposal)
+        if not verdict.passed:
+            return fail(f"fails at {variable} = {value}: {verdict.detail}")
+        obligations += verdict.obligations
+    shown = ", ".join(str(value) for value in values)
+    return Verdict(True, f"holds exactly at {variable} = {shown}", tuple(obligations),
+                   {"values": [certificates.dump(v) for v in values]})
+
+
+def _assumptions(symbol: sympy.Symbol) -> str:
+    held = sorted(key for key, value in symbol.assumptions0.items() if value
+                  and key not in ("commutative",))
+    return ", ".join(held) or "no assumptions"
+
+
+def induction_start(variable: sympy.Symbol, start: int) -> str | None:
+    """Why an induction on ``variable`` cannot start at ``start``, or None."""
+    if not variable.is_integer:
+        return f"{variable} must be an integer symbol"
+    if not in_domain(variable, sympy.Integer(start)):
+        return (f"the start {start} is outside {variable}'s domain ({_assumptions(variable)}): "
+                "the inductive step is proved only inside it")
+    if (variable - start).is_nonnegative is not True:
+        return (f"{variable} must be declared so that {variable} ≥ {start} (an integer symbol "
+                "with matching assumptions)")
+    return None
+
+
+def facts_free_of(variable: sympy.Symbol, facts: Givens) -> str | None:
+    """Why the facts cannot be used across an induction on ``variable``, or None."""
+    for label, expression in facts.expressions():
+        if variable in _free(expression):
+            return (f"fact {label!r} mentions {variable}: it holds for one {variable}, not at "
+                    f"every step of an induction on it")
+    return None
+
+
+def _free(expression: sympy.Basic) -> set[sympy.Basic]:
+    if isinstance(expression, sympy.MatrixBase):
+        return set().union(*(e.free_symbols for e in expression))
+    return set(expression.free_symbols) if isinstance(expression, sympy.Basic) else set()
+
+
+def recurrence_template(recurrence: Callable[..., sympy.Basic], order: int,
+                        like: sympy.Basic) -> tuple[sympy.Basic, tuple[sympy.Basic, ...]]:
+    """The recurrence applied to fresh placeholders shaped like ``like``: a term in them,
+    so that both sides obey the same function of values, whatever their written form."""
+    if isinstance(like, sympy.MatrixBase | sympy.MatrixExpr):
+        rows, cols = like.shape
+        holes = tuple(sympy.MatrixSymbol(sympy.Dummy(f"previous{k}").name + f"_{id(like)}_{k}",
+                                         rows, cols) for k in range(order))
+    else:
+        holes = tuple(sympy.Dummy(f"previous{k}") for k in range(order))
+    return recurrence(*holes), holes
+
+
+def fill(template: sympy.Basic, holes: Sequence[sympy.Basic],
+         values: Sequence[sympy.Basic]) -> sympy.Basic:
+    """``template`` with each placeholder replaced by its value, evaluated."""
+    filled = template.xreplace(dict(zip(holes, values, strict=True)))
+    return filled.doit() if isinstance(filled, sympy.Basic) else filled
+
+
+def numeric(pairs: Sequence[tuple[dict, list[mpmath.mpc] | None, list[mpmath.mpc] | None,
+                                  list[mpmath.mpc] | None]],
+            relation: Relation, digits: int) -> Verdict:
+    """Both sides at each point, at ``digits`` and at ``digits + 20``: evidence, not proof.
+
+    Each pair is (point, lhs values, rhs values, lhs values at the higher precision).
+    """
+    if relation not in (Relation.EQ, Relation.NE):
+        return fail("numeric checks are for = and ≠ only")
+    tolerance = mpmath.mpf(10) ** (-(digits - 10))
+    values = []
+    for point, lhs, rhs, finer in pairs:
+        if lhs is None or rhs is None or finer is None:
+            return fail(f"does not evaluate to numbers at {point}")
+        gap = max(abs(a - b) for a, b in zip(lhs, rhs, strict=True))
+        drift = max(abs(a - b) for a, b in zip(lhs, finer, strict=True))
+        scale = max(1, *(abs(v) for v in lhs))
+        if drift > tolerance * scale:
+            return fail(f"at {point} the value is not stable between {digits} and "
+                        f"{digits + 20} digits")
+        holds = gap <= tolerance * scale if relation is Relation.EQ else gap > tolerance * scale
+        if not holds:
+            return fail(f"at {point} the sides differ by {mpmath.nstr(gap, 5)}"
+                        if relation is Relation.EQ else f"at {point} the sides agree")
+        values.append([mpmath.nstr(v, digits - 10) for v in lhs])
+    return Verdict(True, f"agrees to {digits - 10} digits at {len(pairs)} points",
+                   ({"kind": "kernel", "what": "numeric evidence"},), {"values": values})
