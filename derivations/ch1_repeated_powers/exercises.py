@@ -121,6 +121,7 @@ def exercise_1_3() -> Derivation:
         ),
         hypotheses=(),
         definitions={F: FIBONACCI_MATRIX},
+        uses=("fibonacci-eigendecomposition",),
         steps=(
             Step("is-a-determinant", cassini, sympy.Determinant(F**n),
                  r"The determinant of $F^n = \begin{bmatrix}F_{n-1} & F_n\\ F_n & F_{n+1}"
@@ -192,6 +193,7 @@ def exercise_1_5() -> Derivation:
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
+        uses=("fibonacci-eigendecomposition",),
         steps=(
             Step("error", fib(m) * phi**i - fib(m + i), -(psi**m) * fib(i),
                  r"Substitute Binet's formula for all three Fibonacci numbers.",
