@@ -94,7 +94,11 @@ def effective_scopes(found: Mapping[str, tuple[ScopeKind | str, str, Sequence[st
     result: dict[str, Effective] = {}
     for slug, scope in own.items():
         chain = (slug, *beneath[slug])
-        weakest = narrowest([own[name] for name in chain])
+        kind = min(own[name].kind for name in chain)
+        if scope.kind == kind:  # its own words, even "exact", where nothing beneath is narrower
+            result[slug] = Effective(scope, scope, slug, beneath[slug])
+            continue
+        weakest = narrowest([own[name] for name in chain if own[name].kind == kind])
         narrowest_in = next(name for name in chain if own[name] == weakest)
         result[slug] = Effective(weakest, scope, narrowest_in, beneath[slug])
     return result

@@ -116,11 +116,13 @@ def _fixed_label(matrices: list[sympy.MatrixBase], parameters: set[sympy.Symbol]
     quantifier (an induction's ``for all $n \\geq 0$``)."""
     found = [(matrix.rows, kind, symbols) for matrix in matrices
              if (structure := _structure(matrix)) is not None for kind, symbols in [structure]]
-    parts = []
-    if found:
-        size, kind, covered = max(found, key=lambda item: (item[0], item[1] == ""))
-        parts.append(f"every ${size} \\times {size}$" + (f" {kind}" if kind else ""))
+    generic: list[str] = []
+    for size, kind, covered in sorted(found, key=lambda item: (-item[0], item[1])):
+        words = f"every ${size} \\times {size}$" + (f" {kind}" if kind else "")
+        if words not in generic:
+            generic.append(words)
         parameters = parameters - covered
+    parts = [" and ".join(generic)] if generic else []
     if parameters:
         parts.append(for_all(parameters))
     label = ", ".join(parts)
@@ -132,10 +134,11 @@ def _fixed_label(matrices: list[sympy.MatrixBase], parameters: set[sympy.Symbol]
 
 def _structure(matrix: sympy.MatrixBase) -> tuple[str, set[sympy.Symbol]] | None:
     """``("", symbols)`` if ``matrix`` is square with independent symbols as entries (every
-    matrix of its size); ``("upper-triangular", …)``, ``("lower-triangular", …)``,
-    ``("diagonal", …)``, ``("symmetric", …)`` or ``("antisymmetric", …)`` if it is the
-    generic one of that kind (independent symbols where the kind allows a free entry, zeros
-    and mirrored entries where it does not); None otherwise."""
+    matrix of its size); ``("upper-triangular", …)``, ``("strictly upper-triangular", …)``,
+    ``("lower-triangular", …)``, ``("diagonal", …)``, ``("symmetric", …)`` or
+    ``("antisymmetric", …)`` if it is the generic one of that kind (independent symbols where
+    the kind allows a free entry, zeros and mirrored entries where it does not); None
+    otherwise."""
     size = matrix.rows
     if size != matrix.cols or size < 2:
         return None
@@ -143,6 +146,7 @@ def _structure(matrix: sympy.MatrixBase) -> tuple[str, set[sympy.Symbol]] | None
     kinds = {
         "": lambda i, j: "free",
         "upper-triangular": lambda i, j: "free" if i <= j else "zero",
+        "strictly upper-triangular": lambda i, j: "free" if i < j else "zero",
         "lower-triangular": lambda i, j: "free" if i >= j else "zero",
         "diagonal": lambda i, j: "free" if i == j else "zero",
         "symmetric": lambda i, j: "free" if i <= j else "mirror",

@@ -64,6 +64,11 @@ class TestEffectiveScopes:
         assert effective_scopes(found)["top"].narrowest_in == "top"
         assert effective_scope_of("base", found) == Scope(ScopeKind.GENERAL, "exact")
 
+    def test_an_exact_result_keeps_its_words_over_a_general_one_beneath(self):
+        found = {"top": (ScopeKind.GENERAL, "exact", ("base",)), "base": (*GENERAL, ())}
+        assert effective_scopes(found)["top"].scope == Scope(ScopeKind.GENERAL, "exact")
+        assert effective_scopes(found)["top"].narrowest_in == "top"
+
     def test_refuses_an_unknown_slug(self):
         with pytest.raises(ValueError, match="unknown derivations"):
             effective_scopes({"top": (*GENERAL, ("missing",))})
@@ -88,3 +93,11 @@ def test_the_badge_shows_the_effective_scope():
     badge = next(line for line in text.splitlines() if 'class="theorem-check"' in line)
     assert '<span class="scope scope-fixed-size"' in badge and "narrowed by" in badge
     assert r"every $2 \times 2$</span>" in badge and "for all $n$" not in badge
+
+
+def test_the_box_names_what_it_uses_and_links_it_where_the_page_is_known():
+    built = probe(uses=("fibonacci-eigendecomposition",))
+    title = "Eigendecomposition of the Fibonacci matrix and Binet&#x27;s formula"
+    assert f"*{title}*" in render(built)
+    linked = render(built, pages={"fibonacci-eigendecomposition": "chapter-1.md"})
+    assert f"[{title}](chapter-1.md#fibonacci-eigendecomposition)" in linked

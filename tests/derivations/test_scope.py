@@ -55,6 +55,8 @@ def test_generic_matrices_of_a_kind_are_named():
         r"every $3 \times 3$ antisymmetric")
     assert scope_of(sympy.ImmutableMatrix([[x, y], [y, z]])).label == (
         r"every $2 \times 2$ symmetric")
+    assert scope_of(sympy.ImmutableMatrix([[0, x, y], [0, 0, z], [0, 0, 0]])).label == (
+        r"every $3 \times 3$ strictly upper-triangular")
     # a repeated entry is not generic: [[x, y], [-y, x]] is a scaled rotation
     assert scope_of(sympy.ImmutableMatrix([[x, y], [-y, x]])).label == r"for all $x, y$"
 
