@@ -181,9 +181,9 @@ def _uses(derivation: Derivation, pages: Mapping[str, str]) -> list[str]:
         return []
     from derivations.engine.registry import get  # the registry imports every chapter
 
-    # Linked only where the page is known: an anchor guessed on the wrong page would dangle.
-    links = [f"[{html.escape(get(slug).title)}]({pages[slug]}#{slug})" if slug in pages
-             else f"*{html.escape(get(slug).title)}*" for slug in derivation.uses]
+    # ``(#slug)`` as the reasons write it; the site build points it at the publishing page.
+    links = [f"[{html.escape(get(slug).title)}]({pages.get(slug, '')}#{slug})"
+             for slug in derivation.uses]
     return ['<p class="theorem-where theorem-uses" markdown="span"><strong class="theorem-label">'
             "Uses</strong> " + ", ".join(links) + ".</p>"]
 

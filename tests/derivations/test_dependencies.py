@@ -95,9 +95,9 @@ def test_the_badge_shows_the_effective_scope():
     assert r"every $2 \times 2$</span>" in badge and "for all $n$" not in badge
 
 
-def test_the_box_names_what_it_uses_and_links_it_where_the_page_is_known():
+def test_the_box_names_what_it_uses_and_links_it():
     built = probe(uses=("fibonacci-eigendecomposition",))
     title = "Eigendecomposition of the Fibonacci matrix and Binet&#x27;s formula"
-    assert f"*{title}*" in render(built)
+    assert f"[{title}](#fibonacci-eigendecomposition)" in render(built)
     linked = render(built, pages={"fibonacci-eigendecomposition": "chapter-1.md"})
     assert f"[{title}](chapter-1.md#fibonacci-eigendecomposition)" in linked
