@@ -30,6 +30,7 @@ def dominant_eigenvalue() -> Derivation:
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
+        uses=("fibonacci-eigendecomposition",),
         steps=(
             Step("next-by-phi", fib(n + 1) - phi * fib(n), psi**n,
                  r"Substitute Binet's formula $F_k = (\varphi^k - \psi^k)/\sqrt5$ "

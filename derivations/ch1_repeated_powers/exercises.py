@@ -84,9 +84,8 @@ def exercise_1_2() -> Derivation:
         chapter=1,
         source=EXERCISES,
         statement=(
-            r"The chain $F F' F' F$ is not $F^4$, nor even of the form $\begin{bmatrix}"
-            r"F_{k-1} & F_k\\ F_k & F_{k+1}\end{bmatrix}$: formulas from one convention cannot "
-            r"be mixed with the other."
+            r"The chain $F F' F' F$ is $\begin{bmatrix}1 & 2\\ 2 & 5\end{bmatrix}$, not "
+            r"$F^4$: formulas from one convention cannot be mixed with the other."
         ),
         hypotheses=(),
         definitions={F: FIBONACCI_MATRIX, F_OTHER: OTHER_FIBONACCI_MATRIX},
@@ -121,6 +120,7 @@ def exercise_1_3() -> Derivation:
         ),
         hypotheses=(),
         definitions={F: FIBONACCI_MATRIX},
+        uses=("fibonacci-matrix-powers", "fibonacci-eigendecomposition"),
         steps=(
             Step("is-a-determinant", cassini, sympy.Determinant(F**n),
                  r"The determinant of $F^n = \begin{bmatrix}F_{n-1} & F_n\\ F_n & F_{n+1}"
@@ -148,10 +148,11 @@ def exercise_1_4() -> Derivation:
         chapter=1,
         source=EXERCISES,
         statement=(
-            r"The corner $n\lambda^{n-1}$ of $B_\lambda^n$ with $\lambda = 9/10$ grows until "
-            r"$n = 9$, is equal at $n = 9$ and $n = 10$, and shrinks after: its largest value "
-            r"is $9 \cdot (9/10)^8 = 3.87420489$, almost four times the entry of $B_\lambda$ "
-            r"itself, although $|\lambda| < 1$."
+            r"With $\lambda = 9/10$, the corner $n\lambda^{n-1}$ of $B_\lambda^n$ changes by "
+            r"$(9/10)^{n-1}(9 - n)/10$ from $n$ to $n + 1$: it grows until $n = 9$, is equal "
+            r"at $n = 9$ and $n = 10$, and shrinks after. So its largest value is "
+            r"$9 \cdot (9/10)^8 = 3.87420489$, almost four times the corner $1$ of "
+            r"$B_\lambda$ itself, although $|\lambda| < 1$."
         ),
         hypotheses=(
             Hypothesis("up-to-nine", n, sympy.Integer(9), Relation.LE, local=True,
@@ -159,6 +160,7 @@ def exercise_1_4() -> Derivation:
             Hypothesis("from-nine", n, sympy.Integer(9), Relation.GE, local=True,
                        text="the falling part"),
         ),
+        uses=("jordan-block-powers",),
         steps=(
             Step("change", step_change, ratio ** (n - 1) * (9 - n) / 10,
                  r"Factor out $(9/10)^{n-1}$.", Symbolic()),
@@ -168,9 +170,10 @@ def exercise_1_4() -> Derivation:
             Step("falling", step_change, sympy.Integer(0),
                  r"… and not positive from $n = 9$ on.",
                  Symbolic(), relation=Relation.LE, given=("from-nine",)),
-            Step("peak", corner.subs(n, 9), sympy.Rational(387_420_489, 100_000_000),
-                 r"So the largest value is at $n = 9$ (and $n = 10$).", Symbolic(),
-                 display_lhs=product(9, power(ratio, 8))),
+            Step("tie", product(10, power(ratio, 9)), product(9, power(ratio, 8)),
+                 r"At $n = 9$ the change is 0: the corner is the same at $n = 10$.", Symbolic()),
+            Step("peak", product(9, power(ratio, 8)), sympy.Rational(387_420_489, 100_000_000),
+                 r"So the largest value is at $n = 9$ (and $n = 10$).", Symbolic()),
         ),
     )
 
@@ -192,6 +195,7 @@ def exercise_1_5() -> Derivation:
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
+        uses=("fibonacci-eigendecomposition",),
         steps=(
             Step("error", fib(m) * phi**i - fib(m + i), -(psi**m) * fib(i),
                  r"Substitute Binet's formula for all three Fibonacci numbers.",
@@ -238,7 +242,8 @@ def exercise_1_6() -> Derivation:
         statement=(
             r"The $n$-th power of the $3 \times 3$ Jordan block has the corner "
             r"$\tfrac{n(n-1)}{2}\lambda^{n-2}$, which grows like $n^2$; still, if "
-            r"$|\lambda| = r$ with $0 < r < 1$, every entry tends to 0."
+            r"$|\lambda| = r$ with $0 < r < 1$, its modulus $\tfrac{n(n-1)}{2} r^{n-2}$ "
+            r"tends to 0."
         ),
         hypotheses=(
             Hypothesis("positive", r, sympy.Integer(0), Relation.GT),

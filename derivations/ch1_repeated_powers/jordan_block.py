@@ -16,13 +16,14 @@ JORDAN_BLOCK = sympy.ImmutableMatrix([[lam, 1], [0, lam]])
 def jordan_block_powers() -> Derivation:
     return Derivation(
         slug="jordan-block-powers",
-        title="A Jordan block still vanishes inside the unit circle",
+        title="The corner of a Jordan block's powers still vanishes inside the unit circle",
         chapter=1,
         source=BOTH,
         statement=(
-            r"$B_\lambda$ has the single eigenvalue $\lambda$ but is not $\lambda I$, so it "
-            r"cannot be diagonalised, and its powers carry a factor $n$: the corner "
-            r"$n\lambda^{n-1}$. If $|\lambda| = r$ with $0 < r < 1$, that entry still vanishes:"
+            r"$B_\lambda$ has the single eigenvalue $\lambda$ but is not $\lambda I$, the "
+            r"only diagonalisable matrix with that single eigenvalue, and its powers carry a "
+            r"factor $n$: the corner $n\lambda^{n-1}$. If $|\lambda| = r$ with $0 < r < 1$, "
+            r"the corner's modulus $n r^{n-1}$ still tends to 0:"
         ),
         hypotheses=(
             Hypothesis("positive", r, sympy.Integer(0), Relation.GT),

@@ -22,8 +22,10 @@ def erratum_not_every_layer_a_rotation() -> Derivation:
         source=TUTORIAL,
         statement=("The tutorial: \"Orthogonal initialization makes all layers start as "
                    "rotations\". A rotation has determinant $1$, but an orthogonal matrix may "
-                   r"have determinant $-1$, like the reflection $S_\theta$; a uniformly random "
-                   r"orthogonal $2 \times 2$ matrix is a reflection with probability "
+                   r"have determinant $-1$, like the reflection $S_\theta$ for every $\theta$. "
+                   r"Assuming that a uniformly random orthogonal $2 \times 2$ matrix is "
+                   r"$R_\theta$ or $S_\theta$ with probability $\frac12$ each (the Haar measure "
+                   r"on $O(2)$, described below), it is a reflection with probability "
                    r"$\frac12$. Lengths are kept either way: the claim that matters survives."),
         hypotheses=(
             Assumption(r"Haar measure on $O(2)$: $Q = R_\theta$ or $Q = S_\theta$ with "

@@ -88,11 +88,12 @@ def exercise_2_1() -> Derivation:
         title="Tenfold growth with a gain of 1.1",
         chapter=2,
         source=TUTORIAL,
-        statement=(r"Each step multiplies the length by $g = 1.1$, so the length first reaches "
-                   r"ten times its start at $t = 25$: $1.1^{24} \approx 9.85$ and "
-                   r"$1.1^{25} \approx 10.83$."),
+        statement=(r"Each step of $h \mapsto gQh$ with $Q$ orthogonal multiplies the length by "
+                   r"$g = 1.1$ (the theorem on gains), so the length first reaches ten times its "
+                   r"start at $t = 25$: $1.1^{24} \approx 9.85$ and $1.1^{25} \approx 10.83$."),
         hypotheses=(),
         definitions={g: sympy.Rational(11, 10)},
+        uses=("orthogonal-gain",),
         steps=(
             Step("not-yet", g**24, sympy.Integer(10),
                  r"After 24 steps the factor $g^{24}$ is still below 10 …", Symbolic(),
@@ -145,8 +146,12 @@ def exercise_2_3() -> Derivation:
         chapter=2,
         source=MERITY,
         statement=(r"If $Q^\top Q = I$ for a real $2 \times 2$ matrix $Q$ with first column "
-                   r"$(a, c)$, then $Q = R$, a rotation ($\det R = 1$), or $Q = S$, a "
-                   r"reflection ($\det S = -1$). Writing the unit vector $(a, c)$ as "
+                   r"$(a, c)$, then its second column is $\det Q \cdot (-c, a)$ with "
+                   r"$(\det Q)^2 = 1$, so $(Q - R)(Q - S)^\top = 0$ for the rotation $R$ "
+                   r"($\det R = 1$) and the reflection $S$ ($\det S = -1$) below. Both "
+                   r"differences have first column zero, so that product is the outer product "
+                   r"of their second columns, which vanishes only when one of them does: "
+                   r"$Q = R$ or $Q = S$. Writing the unit vector $(a, c)$ as "
                    r"$(\cos\theta, \sin\theta)$, $R = R_\theta$ and $S = S_\theta$."),
         hypotheses=(
             Hypothesis("orthogonal", Q.T * Q, sympy.Identity(2),
@@ -183,24 +188,34 @@ def exercise_2_3() -> Derivation:
 
 @register
 def exercise_2_4() -> Derivation:
-    at_least_one = Hypothesis("at-least-one", g, sympy.Integer(1), Relation.GE,
+    at_least_one = Hypothesis("at-least-one", g, sympy.Integer(1), Relation.GE, local=True,
                               text="the upper end of the band: gains that grow")
+    at_most_one = Hypothesis("at-most-one", g, sympy.Integer(1), Relation.LE, local=True,
+                             text="the lower end of the band: gains that shrink")
+    positive = Hypothesis("positive", g, sympy.Integer(0), Relation.GT, text="a gain is positive")
     return Derivation(
         slug="exercise-2-4",
         title="The gains that keep the hidden state within a factor two for a hundred steps",
         chapter=2,
         source=TUTORIAL,
-        statement=(r"$\lVert (gQ)^t h\rVert = g^t\lVert h\rVert$ stays in "
-                   r"$[\frac12\lVert h\rVert, 2\lVert h\rVert]$ for every $t \leq 100$ exactly "
-                   r"when $2^{-1/100} \leq g \leq 2^{1/100}$, that is "
-                   r"$0.99309 \leq g \leq 1.00696$: the gain must be 1 to within 0.7 per cent."),
-        hypotheses=(at_least_one,),
+        statement=(r"For $Q$ orthogonal, $\lVert (gQ)^t h\rVert = g^t\lVert h\rVert$ (the "
+                   r"theorem on gains). The factor $g^t$ never decreases with $t$ when "
+                   r"$g \geq 1$ and never increases when $g \leq 1$, so it stays in "
+                   r"$[\frac12, 2]$ for every $t \leq 100$ when it is there at $t = 100$. The "
+                   r"ends of that band are the positive solutions of $g^{100} = \frac12$ and "
+                   r"$g^{100} = 2$: $2^{-1/100} \approx 0.99309$ and $2^{1/100} \approx 1.00696$. "
+                   r"The gain must be 1 to within 0.7 per cent."),
+        hypotheses=(positive, at_least_one, at_most_one),
+        uses=("orthogonal-gain",),
         steps=(
             Step("grows", g ** (t + 1), g**t,
                  r"For $g \geq 1$ the factor $g^t$ never decreases with $t$, so the last step, "
-                 r"$t = 100$, decides: $g^{100} \leq 2$. (For $g \leq 1$, likewise "
-                 r"$g^{100} \geq \frac12$.)", Symbolic(), relation=Relation.GE,
+                 r"$t = 100$, decides: $g^{100} \leq 2$.", Symbolic(), relation=Relation.GE,
                  given=("at-least-one",)),
+            Step("shrinks", g ** (t + 1), g**t,
+                 r"For $g \leq 1$ it never increases, so again $t = 100$ decides: "
+                 r"$g^{100} \geq \frac12$.", Symbolic(), relation=Relation.LE,
+                 given=("positive", "at-most-one")),
             Step("lowest-gain", PositiveSolution(g**100, sympy.Rational(1, 2), g),
                  2 ** sympy.Rational(-1, 100),
                  r"The smallest gain allowed solves $g^{100} = \frac12$ …", Symbolic(),
@@ -291,13 +306,15 @@ def exercise_2_7() -> Derivation:
     diagonal = sympy.ImmutableMatrix(sympy.diag(a_11, a_22, a_33))
     return Derivation(
         slug="exercise-2-7",
-        title="An upper-triangular orthogonal matrix is a diagonal of signs",
+        title="A three by three upper-triangular orthogonal matrix is a diagonal of signs",
         chapter=2,
         source=MEZZADRI,
-        statement=(r"If $T$ is upper triangular and $T^\top T = I$, then $T$ is diagonal with "
-                   r"entries $\pm1$. So if $A = QR = Q'R'$ are two QR factorisations of an "
-                   r"invertible $A$, the triangular orthogonal $Q'^\top Q = R'R^{-1}$ is a "
-                   r"diagonal of signs: QR is unique up to the signs that the sign fix chooses."),
+        statement=(r"If a $3 \times 3$ upper-triangular $T$ has $T^\top T = I$, then $T$ is "
+                   r"diagonal with entries $\pm1$. This is the $3 \times 3$ case of the step "
+                   r"behind the uniqueness of QR up to signs: for two QR factorisations "
+                   r"$A = QR = Q'R'$ of an invertible $A$, $T = Q'^\top Q = R'R^{-1}$ is "
+                   r"upper triangular and orthogonal. Only the $3 \times 3$ case is checked "
+                   r"here."),
         hypotheses=(Hypothesis("orthogonal", T.T * T, sympy.Identity(3),
                                text="$T$ is orthogonal"),),
         definitions={T: triangular},

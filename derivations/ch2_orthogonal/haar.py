@@ -3,7 +3,7 @@ fix gives instead.
 
 The Haar measure on $O(2)$ picks a rotation or a reflection with probability ½ each and a
 uniform angle (every $2 \\times 2$ orthogonal matrix is one of the two, see
-``orthogonal-two-by-two``). Its moments are integrals SymPy evaluates exactly.
+``exercise-2-3``). Its moments are integrals SymPy evaluates exactly.
 """
 
 from __future__ import annotations
@@ -52,13 +52,18 @@ def haar_moments_two_by_two() -> Derivation:
                                           (theta, 0, 2 * sympy.pi)) / (2 * sympy.pi)
     return Derivation(
         slug="haar-moments-two-by-two",
-        title="What a uniformly random orthogonal matrix looks like, and what QR gives instead",
+        title=("What a uniformly random two-by-two orthogonal matrix looks like, and what QR "
+               "gives instead"),
         chapter=2,
         source=MERITY + " (SVD recipe); " + TUTORIAL + " (QR and SVD recipes)",
-        statement=(r"A Haar-random $Q$ in $O(2)$ has $E[\operatorname{tr} Q] = 0$, "
-                   r"$E[(\operatorname{tr} Q)^2] = 1$, $E[Q_{11}] = 0$ and $E[Q_{11}^2] = 1/2$. "
-                   r"The $Q$ of a Gaussian matrix's QR factorisation without the sign fix has "
-                   r"$E[Q_{11}] = -2/\pi$ instead: orthogonal, but not uniformly random."),
+        statement=(r"Assuming that a Haar-random $Q$ in $O(2)$ is $R_\theta$ or $S_\theta$ with "
+                   r"probability $\frac12$ each and $\theta$ uniform, it has "
+                   r"$E[\operatorname{tr} Q] = 0$, $E[(\operatorname{tr} Q)^2] = 1$, "
+                   r"$E[Q_{11}] = 0$ and $E[Q_{11}^2] = 1/2$. Assuming that the $Q$ of a "
+                   r"Gaussian matrix's QR factorisation without the sign fix has "
+                   r"$Q_{11} = -|\cos\theta|$ with $\theta$ uniform (as LAPACK computes it), it "
+                   r"has $E[Q_{11}] = -2/\pi$ instead: orthogonal, but not uniformly random. "
+                   r"Both assumptions are stated below; the machine checks only the averages."),
         hypotheses=(
             Assumption(r"Haar measure on $O(2)$: $Q = R_\theta$ or $Q = S_\theta$ with "
                        r"probability $\frac12$ each, $\theta$ uniform on $[0, 2\pi)$; this is "

@@ -30,9 +30,10 @@ def orthogonal_preserves_norm() -> Derivation:
         chapter=2,
         source=MERITY + "; " + TUTORIAL + "; " + KOREAN_SUMMARY,
         statement=(r"If $Q$ is a real $d \times d$ matrix with $Q^\top Q = I$, then "
-                   r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$, "
-                   r"$Q^{-1} = Q^\top$ and $QQ^\top = I$: the rows are orthonormal too. This "
-                   r"holds at every size $d$."),
+                   r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$, at every "
+                   r"size $d$. Assuming also that $Q$ has an inverse (as a square matrix with "
+                   r"independent columns does, and $Qx = 0$ forces $\lVert x\rVert = 0$), "
+                   r"$Q^{-1} = Q^\top$ and $QQ^\top = I$: the rows are orthonormal too."),
         hypotheses=(
             real(Q), real(x, "real-vector"), orthogonal(Q),
             Hypothesis("inverse", Q * inverse, IDENTITY,

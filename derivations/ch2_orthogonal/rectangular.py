@@ -23,9 +23,11 @@ def rectangular_orthonormal() -> Derivation:
         chapter=2,
         source=TUTORIAL,
         statement=(r"Let $Q$ be a real $m \times d$ matrix with $m > d$ and orthonormal columns, "
-                   r"$Q^\top Q = I$. Then $Q$ keeps every length, but $QQ^\top$ sends a non-zero "
-                   r"vector $y$ to $0$, so $QQ^\top \neq I$: the rows cannot be orthonormal, and "
-                   r"the wide matrix $Q^\top$ (orthonormal rows) shortens $y$ to nothing."),
+                   r"$Q^\top Q = I$. Then $Q$ keeps every length. The $d$ equations "
+                   r"$Q^\top y = 0$ in $m > d$ unknowns have a solution $y \neq 0$ (assumed "
+                   r"here, not checked), and $QQ^\top$ sends that $y$ to $0$, so "
+                   r"$QQ^\top \neq I$: the rows cannot be orthonormal, and the wide matrix "
+                   r"$Q^\top$ (orthonormal rows) shortens $y$ to nothing."),
         hypotheses=(
             real(Q), real(x, "real-vector"),
             Hypothesis("columns", Q.T * Q, sympy.Identity(DIMENSION),

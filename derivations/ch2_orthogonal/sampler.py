@@ -79,10 +79,13 @@ def haar_by_reflectors() -> Derivation:
         title="Drawing the reflectors directly: half the random numbers, half the work",
         chapter=2,
         source=STEWART + "; " + TUTORIAL + " (the QR recipe it speeds up)",
-        statement=(r"For a $d \times d$ Haar matrix, drawing Stewart's reflector vectors needs "
-                   r"$d(d + 1)/2$ random numbers instead of $d^2$, and forming $Q$ from them "
-                   r"costs, as $d$ grows, half the floating-point operations of factorising "
-                   r"a Gaussian matrix and then forming its $Q$."),
+        statement=(r"Assuming Stewart's theorem, that reflectors of independent Gaussian "
+                   r"vectors of lengths $d, d - 1, \dots, 1$ give a $d \times d$ Haar matrix, "
+                   r"and the usual count of $4ab$ floating-point operations for applying a "
+                   r"reflector to an $a \times b$ block (both stated below, not checked): "
+                   r"drawing those vectors needs $d(d + 1)/2$ random numbers instead of $d^2$, "
+                   r"and forming $Q$ from them costs, as $d$ grows, half the operations of "
+                   r"factorising a Gaussian matrix and then forming its $Q$."),
         hypotheses=(
             Assumption(r"Stewart (1980): the reflectors that Householder QR extracts from a "
                        r"$d \times d$ Gaussian matrix are distributed as the reflectors of "

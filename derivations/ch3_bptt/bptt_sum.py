@@ -48,11 +48,12 @@ def bptt_gradient_sum() -> Derivation:
     )
     return Derivation(
         slug="bptt-gradient-sum",
-        title="Backpropagation through time: a sum over every path back in time",
+        title="Backpropagation through time over three steps: a sum over every path back",
         chapter=3,
         source=PASCANU,
         statement=(
-            r"Over three steps, for a hidden state of any size $d$, the gradient has one term "
+            r"Over three steps, for a hidden state of any size $d$, and given the chain rule "
+            r"for each state (the hypotheses below), the gradient has one term "
             r"per pair $k \leq t$: the loss's slope at $t$, times the one-step Jacobians "
             r"$J_t \cdots J_{k+1}$ between $k$ and $t$ (the latest on the left), times the "
             r"immediate derivative $\partial^+ h_k/\partial w$."

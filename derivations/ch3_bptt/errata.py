@@ -88,9 +88,10 @@ def erratum_transposed_jacobian() -> Derivation:
         statement=(
             r"The notes report that the paper writes the one-step Jacobian as "
             r"$W^\top\operatorname{diag}(\sigma'(x_{t-1}))$ and correct it to "
-            r"$W\operatorname{diag}(\sigma'(x_{t-1}))$, rightly: for a non-symmetric $W$ the "
-            r"transposed factor is a different matrix. The paper's bounds survive, because "
-            r"they use only the operator norm and $\lVert W^\top\rVert_2 = \lVert W\rVert_2$: "
+            r"$W\operatorname{diag}(\sigma'(x_{t-1}))$, rightly: for the non-symmetric $W$ "
+            r"below the transposed factor is a different matrix. The paper's bounds survive, "
+            r"because they use only the operator norm and "
+            r"$\lVert W^\top\rVert_2 = \lVert W\rVert_2$: "
             r"steps (3) and (4) show, for every size $d$, that an eigenvector $v$ of "
             r"$A^\top A$ for $\lambda \neq 0$ gives the eigenvector $Av \neq 0$ of "
             r"$AA^\top$ for the same $\lambda$. So $A^\top A$ and $AA^\top$ share their "

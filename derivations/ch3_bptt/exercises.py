@@ -110,6 +110,7 @@ def exercise_3_3() -> Derivation:
         statement=(r"Over $T$ steps the sum has one term for each pair $1 \leq k \leq t \leq T$: "
                    r"$T(T + 1)/2$ terms, which for $T = 100$ is $5050$."),
         hypotheses=(),
+        uses=("bptt-gradient-sum",),
         steps=(
             Step("pairs", sympy.Sum(sympy.Sum(1, (k, 1, t)), (t, 1, horizon)),
                  horizon * (horizon + 1) / 2,
@@ -134,6 +135,7 @@ def exercise_3_4() -> Derivation:
                    r"the bound $\eta^l$ first falls below $10^{-6}$ at $l = 49$."),
         hypotheses=(),
         definitions={beta: sympy.Rational(1, 4), s_1: sympy.Integer(3), eta: beta * s_1},
+        uses=("vanishing-sufficient-condition",),
         steps=(
             Step("eta", eta, sympy.Rational(3, 4), r"$\eta = \beta s_1$.", Symbolic()),
             Step("not-yet", eta**48, tolerance, r"At $l = 48$ the bound is still above …",
@@ -168,6 +170,7 @@ def exercise_3_5() -> Derivation:
             Hypothesis("linear-case", across, q**ell,
                        text="the linear case: the Jacobian across $l$ steps is $W^l$"),
         ),
+        uses=("linear-jacobian-powers",),
         steps=(
             Step("powers-orthogonal", (q**ell).T * q**ell, sympy.Identity(DIMENSION),
                  r"Induction on $l$: $(Q^{l+1})^\top Q^{l+1} = Q^\top\big((Q^l)^\top Q^l\big)Q$.",
@@ -193,12 +196,16 @@ def exercise_3_6() -> Derivation:
         chapter=3,
         source=SOURCE,
         statement=(
-            r"If $s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$, then "
+            r"Taking the vanishing-gradient theorem's bound "
+            r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq \eta^l$ as a hypothesis: if "
+            r"$s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$, then "
             r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq 1$ for every $l$ and every "
             r"size $d$: nothing can explode. So an exploding Jacobian needs $s_1 > 1/\beta$. "
             r"The converse fails: with $\sigma$ the identity ($\beta = 1$), the matrix $A$ "
-            r"below has $s_1 > 10$, both eigenvalues $1/2$, and $A^l \to 0$. A large "
-            r"singular value with small eigenvalues gives growth for a few steps, then decay."
+            r"below has $s_1 > 10$ and both eigenvalues $1/2$, and "
+            r"$A^l = 2^{-l}\begin{bmatrix}1 & 20l\\ 0 & 1\end{bmatrix}$, whose largest entry "
+            r"$20l/2^l$ tends to 0. A large singular value may stretch a vector at first, and "
+            r"still small eigenvalues make the powers decay."
         ),
         hypotheses=(
             Hypothesis("norm-bound", OperatorNorm(across), eta**ell, Relation.LE,
@@ -212,6 +219,7 @@ def exercise_3_6() -> Derivation:
             Hypothesis("case-l", eta**ell, sympy.Integer(1), Relation.LE, local=True,
                        text="the case $l$, for the induction"),
         ),
+        uses=("vanishing-sufficient-condition",),
         definitions={a: TRANSIENT, e_2: sympy.ImmutableMatrix([0, 1])},
         steps=(
             Step("power-shrinks", eta ** (ell + 1), eta**ell,

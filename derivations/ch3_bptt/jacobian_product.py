@@ -33,13 +33,15 @@ def jacobian_product() -> Derivation:
     entry = sympy.Symbol(r"\frac{\partial h_{t,i}}{\partial h_{t-1,m}}")
     return Derivation(
         slug="jacobian-product",
-        title="Each step back in time multiplies by the same kind of factor",
+        title="One step back in time multiplies by the weights times the slopes",
         chapter=3,
         source=PASCANU,
         statement=(
-            r"For every size $d$, the one-step Jacobian is $J_t = W D_{t-1}$ with "
-            r"$D_{t-1} = \operatorname{diag}(\sigma'(h_{t-1}))$: $W$, not $W^\top$. By the "
-            r"chain rule, $l = t - k$ steps multiply $l$ such factors, the latest on the left: "
+            r"For every size $d$, entry $(i, m)$ of the one-step Jacobian "
+            r"$\partial h_t/\partial h_{t-1}$ is $W_{im}\,\sigma'(h_{t-1,m})$, so "
+            r"$J_t = W D_{t-1}$ with $D_{t-1} = \operatorname{diag}(\sigma'(h_{t-1}))$: $W$, "
+            r"not $W^\top$. Assuming the chain rule (stated below, not checked), "
+            r"$l = t - k$ steps multiply $l$ such factors, the latest on the left: "
             r"$\partial h_t/\partial h_k = W D_{t-1}\, W D_{t-2} \cdots W D_k$."
         ),
         hypotheses=(

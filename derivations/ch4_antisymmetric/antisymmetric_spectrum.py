@@ -81,10 +81,14 @@ def antisymmetric_exponential_is_rotation() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"If $M^\top = -M$, the sensitivity $\Phi(t) = e^{Mt}$ of $h' = Mh$ keeps "
-            r"$\Phi^\top\Phi$ constant, so $\Phi(t)^\top\Phi(t) = \Phi(0)^\top\Phi(0) = I$ for "
-            r"every $t$, at every size. Its determinant, continuous in $t$, equal to $\pm 1$ and "
-            r"$1$ at $t = 0$, stays $1$: $e^{Mt}$ is a rotation."
+            r"If $M^\top = -M$, the sensitivity $\Phi(t) = e^{Mt}$ of $h' = Mh$ has "
+            r"$\dot\Phi^\top\Phi + \Phi^\top\dot\Phi = 0$, at every size. Assuming the "
+            r"product rule and that a matrix function whose derivative is $0$ is constant "
+            r"(stated below), $\Phi^\top\Phi$ is constant, so "
+            r"$\Phi(t)^\top\Phi(t) = \Phi(0)^\top\Phi(0) = I$ for every $t$: $e^{Mt}$ is "
+            r"orthogonal and keeps every length. (Its determinant, continuous in $t$ and "
+            r"$\pm 1$, keeps its value $1$ at $t = 0$, so $e^{Mt}$ is even a rotation; that "
+            r"last step is not checked here.)"
         ),
         hypotheses=(
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),

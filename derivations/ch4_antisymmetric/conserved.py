@@ -44,11 +44,12 @@ def tanh_ode_conserved_quantity() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"For every antisymmetric $M$, the ODE $h' = \tanh(Mh)$ conserves "
+            r"For every antisymmetric $M$, and assuming the chain rule along a solution "
+            r"(stated below), the ODE $h' = \tanh(Mh)$ conserves "
             r"$C(h) = \sum_i \log\cosh a_i$, $a = Mh$: with $y = \tanh(Mh) = h'$, "
-            r"$\frac{dC}{dt} = (M^\top y)^\top y = 0$. For the slides' $W_0$, "
-            r"$C = \log\cosh 2h_1 + \log\cosh 2h_2$, whose level sets are closed curves: every "
-            "exact trajectory is a closed orbit."
+            r"$\frac{dC}{dt} = (M^\top y)^\top y = 0$. (For the slides' $W_0$, "
+            r"$C = \log\cosh 2h_1 + \log\cosh 2h_2$, whose level sets are closed curves, so "
+            "every exact trajectory is a closed orbit; that picture is not checked here.)"
         ),
         hypotheses=(
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),

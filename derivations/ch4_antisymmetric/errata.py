@@ -35,6 +35,7 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
     W = sympy.MatrixSymbol(r"W_{\mathrm{diff}}", 2, 2)
     J_origin = sympy.MatrixSymbol(r"J_{\mathrm{step}}(0)", 2, 2)
     threshold = sympy.Symbol(r"varepsilon_*", positive=True)
+    mu = sympy.Symbol("mu")
     step_map = state + epsilon * (W_DIFF * state).applyfunc(sympy.tanh)
     factor = sympy.Abs(1 + epsilon * lam) ** 2
     eigenvalue = diffused(gamma, omega)
@@ -47,11 +48,22 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
         statement=(
             r"The slides' diffusion example ($\gamma = 0.15$, $\omega = 2$) comes with no Euler "
             r"step $\varepsilon$. At the origin the step map $h \mapsto h + \varepsilon"
-            r"\tanh(W_{\mathrm{diff}}h)$ is stable exactly when $\varepsilon \leq "
-            r"\varepsilon_* = 120/1609 \approx 0.0746$; at our $\varepsilon = 0.1$ the origin "
-            "repels."
+            r"\tanh(W_{\mathrm{diff}}h)$ linearises to $I + \varepsilon W_{\mathrm{diff}}$, "
+            r"whose eigenvalues $1 + \varepsilon\lambda$ and $1 + \varepsilon\bar\lambda$ have "
+            r"$|1 + \varepsilon\lambda|^2 - 1 = \varepsilon(\gamma^2 + \omega^2)"
+            r"(\varepsilon - \varepsilon_*)$ with $\varepsilon_* = 120/1609 \approx 0.0746$: "
+            r"at most 0, so the origin is stable, for $0 < \varepsilon \leq \varepsilon_*$, "
+            r"and positive, so it repels, for $\varepsilon > \varepsilon_*$, as at our "
+            r"$\varepsilon = 0.1$."
         ),
-        hypotheses=(),
+        hypotheses=(
+            Hypothesis("positive-step", epsilon, sympy.Integer(0), Relation.GT, local=True,
+                       text="a step forward in time"),
+            Hypothesis("small-step", epsilon, threshold, Relation.LE, local=True,
+                       text="a step up to the threshold"),
+            Hypothesis("large-step", epsilon, threshold, Relation.GT, local=True,
+                       text="a step beyond the threshold"),
+        ),
         definitions={
             W: W_DIFF,
             J_origin: sympy.ImmutableMatrix(step_map.jacobian(state).subs({h1: 0, h2: 0})),
@@ -65,6 +77,15 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
                  r"$\tanh'(0) = 1$, so the step map linearises to $I + \varepsilon "
                  r"W_{\mathrm{diff}}$ at the origin.", Symbolic(),
                  display_rhs=plus(sympy.Identity(2), times(epsilon, W))),
+            Step("eigenvalues", sympy.Determinant(mu * sympy.Identity(2) - J_origin),
+                 (mu - 1 - epsilon * lam) * (mu - 1 - epsilon * sympy.conjugate(lam)),
+                 r"Its characteristic polynomial has the roots $1 + \varepsilon\lambda$ and "
+                 r"$1 + \varepsilon\bar\lambda$, $\lambda = -\gamma + i\omega$.",
+                 Symbolic(rewrite=complex_parts),
+                 display_rhs=sympy.Mul(
+                     sympy.Add(mu, -1, -epsilon * lam, evaluate=False),
+                     sympy.Add(mu, -1, -epsilon * sympy.conjugate(lam), evaluate=False),
+                     evaluate=False)),
             Step("determinant", sympy.Determinant(J_origin), factor,
                  r"Its eigenvalues are the conjugate pair $1 + \varepsilon(-\gamma \pm i\omega)$, "
                  r"each of modulus squared $\det$.", Symbolic(rewrite=complex_parts),
@@ -73,6 +94,16 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
                  (gamma**2 + omega**2) * epsilon * (epsilon - threshold),
                  r"$\varepsilon^2(\gamma^2 + \omega^2) - 2\varepsilon\gamma$: negative exactly "
                  r"for $0 < \varepsilon < \varepsilon_*$.", Symbolic(rewrite=complex_parts),
+                 display_lhs=plus(euler_factor(epsilon, lam), -1)),
+            Step("stable-below", factor - 1, sympy.Integer(0),
+                 r"For $0 < \varepsilon \leq \varepsilon_*$ the factor $\varepsilon - "
+                 r"\varepsilon_*$ is not positive: both eigenvalues stay in the unit disc.",
+                 Symbolic(rewrite=complex_parts), relation=Relation.LE,
+                 given=("positive-step", "small-step"),
+                 display_lhs=plus(euler_factor(epsilon, lam), -1)),
+            Step("unstable-above", factor - 1, sympy.Integer(0),
+                 r"Beyond $\varepsilon_*$ it is positive: both eigenvalues leave the unit disc.",
+                 Symbolic(rewrite=complex_parts), relation=Relation.GT, given=("large-step",),
                  display_lhs=plus(euler_factor(epsilon, lam), -1)),
             Step("threshold-value", threshold, sympy.Rational(120, 1609),
                  r"$2\gamma/(\gamma^2 + \omega^2) = 0.3/4.0225$.", Symbolic()),
@@ -109,6 +140,7 @@ def erratum_euler_left_hand_side() -> Derivation:
                             "antisymmetric matrix"),
         ),
         definitions={M3: antisymmetric_matrix(3)},
+        uses=("antisymmetric-eigenvalues-are-imaginary",),
         steps=(
             Step("factor", sympy.Abs(1 + epsilon * lam) ** 2,
                  1 + epsilon**2 * lam * sympy.conjugate(lam),

@@ -65,6 +65,7 @@ def exercise_4_1() -> Derivation:
         ),
         hypotheses=(),
         definitions={W0: W_ZERO, epsilon: sympy.Rational(1, 10)},
+        uses=("forward-euler-amplifies-rotations",),
         steps=(
             Step("eigenvalue", sympy.Determinant(2 * sympy.I * sympy.Identity(2) - W0),
                  sympy.Integer(0), r"$2i$ is a root of $\det(\lambda I - W_0) = \lambda^2 + 4$.",
@@ -82,6 +83,7 @@ def exercise_4_2() -> Derivation:
     W = symbol("W")
     row = sympy.Symbol("r", integer=True, positive=True)
     upper, generic = sympy.MatrixSymbol("U", 4, 4), sympy.MatrixSymbol("M_4", 4, 4)
+    other = sympy.MatrixSymbol("V", 4, 4)
     difference = sympy.MatAdd(W, -W.T, evaluate=False)
     units = sympy.Integer(128)
     return Derivation(
@@ -90,21 +92,30 @@ def exercise_4_2() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"$W - W^\top$ is antisymmetric for every $W$, and every antisymmetric $M$ is "
-            r"$U - U^\top$ for exactly one strictly upper-triangular $U$, its own upper triangle "
-            r"(below the diagonal are the negatives, on it zeros). So a cell with $d$ units "
-            r"stores $d(d-1)/2$ recurrent parameters: 8128 for $d = 128$, against $d^2 = 16384$."
+            r"$W - W^\top$ is antisymmetric for every $W$, at every size. For $d = 4$, every "
+            r"antisymmetric $M$ is $U - U^\top$ for exactly one strictly upper-triangular $U$, "
+            r"its own upper triangle (below the diagonal are the negatives, on it zeros); only "
+            r"this size is checked. A strictly upper triangle has $d(d-1)/2$ entries for every "
+            r"$d$: a cell with $d$ units that stores only it keeps 8128 recurrent parameters "
+            r"for $d = 128$, against $d^2 = 16384$."
         ),
-        hypotheses=(),
-        definitions={upper: strictly_upper_matrix(4), generic: antisymmetric_matrix(4)},
+        hypotheses=(
+            Hypothesis("same-difference", other - other.T, generic,
+                       text=r"$V$ is strictly upper triangular with $V - V^\top = M_4$"),
+        ),
+        definitions={upper: strictly_upper_matrix(4), generic: antisymmetric_matrix(4),
+                     other: strictly_upper_matrix(4, "v")},
         steps=(
-            Step("difference-is-antisymmetric", (W - W.T).T, -(W - W.T),
-                 r"$(W - W^\top)^\top = W^\top - W$.", Symbolic(),
-                 display_lhs=sympy.Transpose(difference),
-                 display_rhs=sympy.MatMul(-1, difference, evaluate=False)),
+            Step("difference-is-antisymmetric", sympy.Transpose(difference),
+                 sympy.MatMul(-1, difference, evaluate=False),
+                 r"$(W - W^\top)^\top = W^\top - W$.", Symbolic()),
             Step("upper-triangle-recovers", upper - upper.T, generic,
                  r"For $d = 4$: the upper triangle $U$ of a generic antisymmetric $M_4$ gives "
                  r"back $M_4 = U - U^\top$.", Symbolic()),
+            Step("only-one", other, upper,
+                 r"Any other strictly upper-triangular $V$ with $V - V^\top = M_4$ has, above "
+                 r"the diagonal, the entries of $M_4$: it is $U$.", Symbolic(),
+                 given=("same-difference",)),
             Step("parameter-count", sympy.Sum(d - row, (row, 1, d)), d * (d - 1) / 2,
                  r"Row $r$ has $d - r$ entries above the diagonal.", Symbolic()),
             Step("for-128-units", sympy.Sum(units - row, (row, 1, units)), sympy.Integer(8128),
@@ -130,6 +141,7 @@ def exercise_4_3() -> Derivation:
         hypotheses=(),
         definitions={epsilon: sympy.Rational(1, 10), omega: sympy.Integer(2),
                      gamma: sympy.Rational(1, 5), g_minus: _least_gamma()},
+        uses=("forward-euler-diffusion-condition",),
         steps=(
             Step("least-gamma", g_minus, 10 - 4 * sympy.sqrt(6),
                  r"$\gamma_- = (1 - \sqrt{1 - \varepsilon^2\omega^2})/\varepsilon = "
@@ -161,6 +173,7 @@ def exercise_4_4() -> Derivation:
         hypotheses=(),
         definitions={epsilon: sympy.Rational(1, 20), omega: sympy.Integer(3),
                      g_minus: _least_gamma()},
+        uses=("forward-euler-diffusion-condition",),
         steps=(
             Step("on-the-circle", boundary, sympy.Integer(1),
                  r"At $\gamma = \gamma_-$ the factor is exactly 1 (the general condition with "
@@ -186,12 +199,14 @@ def exercise_4_5() -> Derivation:
         source=SOURCE,
         statement=(
             r"If $Mv = i\omega v$, then $v$ is an eigenvector of $M - \gamma I$ with eigenvalue "
-            r"$i\omega - \gamma$, and the solution $e^{(i\omega - \gamma)t}v$ of "
-            r"$h' = (M - \gamma I)h$ shrinks like $e^{-\gamma t}$: in continuous time diffusion "
-            "is pure loss; only the discretisation needs it."
+            r"$i\omega - \gamma$, so, by the theorem on eigendirections, the solution of "
+            r"$h' = (M - \gamma I)h$ from $h(0) = v$ is $e^{(i\omega - \gamma)t}v$, and its "
+            r"squared length is $e^{-2\gamma t}\lVert v\rVert^2$: it shrinks like "
+            r"$e^{-\gamma t}$. In continuous time, diffusion only damps."
         ),
         hypotheses=(Hypothesis("eigenvector", M * v, sympy.I * omega * v,
                                text=r"$v$ is an eigenvector of $M$ for $i\omega$"),),
+        uses=("ode-eigendirection-growth",),
         steps=(
             Step("shifted-eigenvector", shifted * v, (sympy.I * omega - gamma) * v,
                  r"$(M - \gamma I)v = i\omega v - \gamma v$.", Symbolic(),
@@ -299,11 +314,13 @@ def exercise_4_8() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"If $D$ is real diagonal with positive entries, $M$ real antisymmetric and "
-            r"$\gamma > 0$, every eigenvalue of $DM_\gamma = D(M - \gamma I)$ has "
-            r"$\operatorname{Re}\lambda = -\gamma\lVert v\rVert^2/v^*D^{-1}v < 0$, at every "
-            "size: the ungated cell with diffusion is strictly contracting in continuous "
-            "time."
+            r"If $D$ is real diagonal and invertible, $M$ real antisymmetric and "
+            r"$\gamma > 0$, every eigenvalue $\lambda$ of $DM_\gamma = D(M - \gamma I)$, with "
+            r"eigenvector $v$, has $\operatorname{Re}\lambda = -\gamma p/q$, where "
+            r"$p = \lVert v\rVert^2$ and $q = v^*D^{-1}v$, at every size. Assuming $p$ and "
+            r"$q$ positive, as they are when $v \neq 0$ and every entry of $D$ is positive "
+            r"(not checked here), $\operatorname{Re}\lambda < 0$: the ungated cell with "
+            "diffusion is strictly contracting in continuous time."
         ),
         hypotheses=(
             Hypothesis("real", sympy.adjoint(M), M.T, text="$M$ is real"),
@@ -315,9 +332,9 @@ def exercise_4_8() -> Derivation:
             Hypothesis("real-diagonal", sympy.adjoint(D_inverse), D_inverse,
                        text=r"$D^{-1}$ is real and diagonal"),
             Hypothesis("weighted", weighted, weighted_symbol,
-                       text=r"$q = \sum_i |v_i|^2/d_i > 0$"),
+                       text=r"$q = \sum_i |v_i|^2/d_i$, taken to be positive"),
             Hypothesis("length", length, length_symbol,
-                       text=r"$p = \lVert v\rVert^2 > 0$"),
+                       text=r"$p = \lVert v\rVert^2$, taken to be positive"),
         ),
         definitions={lam: real_part + sympy.I * imaginary_part},
         steps=(
@@ -343,7 +360,7 @@ def exercise_4_8() -> Derivation:
                  given=("rayleigh", "rayleigh-conjugate", "expand", "expand-conjugate",
                         "weighted", "length")),
             Step("negative", -gamma * length_symbol / weighted_symbol, sympy.Integer(0),
-                 r"$\gamma$, $n$ and $q$ are positive.", Symbolic(), relation=Relation.LT),
+                 r"$\gamma$, $p$ and $q$ are positive.", Symbolic(), relation=Relation.LT),
             Step("left-half-plane", sympy.re(lam), sympy.Integer(0),
                  r"Every eigenvalue lies strictly left of the imaginary axis.",
                  Chain(("real-part", "negative")), relation=Relation.LT),

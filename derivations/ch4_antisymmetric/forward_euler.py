@@ -105,10 +105,14 @@ def forward_euler_diffusion_condition() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"For the eigenvalues $\lambda = -\gamma \pm i\omega$, the Euler step is stable, "
-            r"$|1 + \varepsilon\lambda| \leq 1$, exactly when $\gamma_- \leq \gamma \leq "
+            r"For the eigenvalues $\lambda = -\gamma \pm i\omega$, "
+            r"$|1 + \varepsilon\lambda|^2 - 1 = \varepsilon^2(\gamma - \gamma_-)"
+            r"(\gamma - \gamma_+)$, so the Euler step is stable, "
+            r"$|1 + \varepsilon\lambda| \leq 1$, exactly when this product is at most 0: "
+            r"reading off the signs of its two factors, when $\gamma_- \leq \gamma \leq "
             r"\gamma_+$. The roots are real when $\varepsilon\omega \leq 1$, and the least "
-            r"stabilising diffusion is $\gamma_- \approx \varepsilon\omega^2/2$ for small "
+            r"stabilising diffusion is $\gamma_- = \varepsilon\omega^2/(1 + "
+            r"\sqrt{1 - \varepsilon^2\omega^2})$, about $\varepsilon\omega^2/2$ for small "
             r"steps."
         ),
         hypotheses=(

@@ -48,11 +48,14 @@ def antisymmetric_rnn_jacobian() -> Derivation:
         source=SOURCE,
         statement=(
             r"At every size, the field $f(h) = \tanh(Mh + b)$ has Jacobian $DM$ with "
-            r"$D = \operatorname{diag}(1 - \tanh^2 a_i) > 0$, $a = Mh + b$ (one Euler step: "
-            r"$I + \varepsilon DM$). For real antisymmetric $M$ and any positive diagonal $D$, "
-            r"every eigenvalue of $DM$ has real part 0. The proof needs $v^*D^{-1}v \neq 0$, "
-            "which can fail when $D$ has entries of both signs."
+            r"$D = \operatorname{diag}(1 - \tanh^2 a_i)$, $a = Mh + b$, whose entries are "
+            r"positive by the slope bound for $\tanh$ (one Euler step: $I + \varepsilon DM$). "
+            r"For real antisymmetric $M$, every eigenvalue of $DM$, with eigenvector $v$, has "
+            r"real part 0, assuming $v^*D^{-1}v \neq 0$: true when every entry of $D$ is "
+            r"positive and $v \neq 0$, since it is then $\sum_i |v_i|^2/d_i > 0$, but taken "
+            r"as a hypothesis here; it can fail when $D$ has entries of both signs."
         ),
+        uses=("exercise-3-1",),
         hypotheses=(
             Hypothesis("skew", sympy.adjoint(M), -M,
                        text=r"$M$ is real and antisymmetric: $M^* = M^\top = -M$"),

@@ -117,6 +117,9 @@ class Derivation:
     the step that *is* the theorem (default: the last). ``claims_every_size``
     says the statement is for matrices of every size; if its conclusion is
     checked only at a fixed size, ``fixed_size_because`` must say why.
+    ``uses`` names the other derivations whose *results* this one relies on
+    (a rewrite by Binet's formula, "by the previous theorem"): its conclusion
+    is only as broad as theirs (see :mod:`derivations.engine.dependencies`).
     """
 
     slug: str
@@ -130,9 +133,21 @@ class Derivation:
     conclusion: str = ""
     claims_every_size: bool = False
     fixed_size_because: str = ""
+    uses: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_label(self.slug, "slug")
+        if not isinstance(self.uses, tuple):
+            raise TypeError(f"uses of {self.slug!r}: expected a tuple of slugs, got "
+                            f"{type(self.uses).__name__} {self.uses!r}")
+        for used in self.uses:
+            if not isinstance(used, str):
+                raise TypeError(f"uses of {self.slug!r}: expected slugs, got {used!r}")
+            check_label(used, f"uses of {self.slug!r}")
+        if self.slug in self.uses:
+            raise ValueError(f"uses of {self.slug!r}: a derivation cannot use its own result")
+        if len(set(self.uses)) != len(self.uses):
+            raise ValueError(f"uses of {self.slug!r}: a slug is named twice in {self.uses!r}")
         check_prose(self.title, f"title of {self.slug!r}")
         if "$" in self.title:
             raise ValueError(f"title of {self.slug!r}: a title is a heading and a table-of-"

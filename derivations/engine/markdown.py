@@ -20,9 +20,11 @@ sees the cells themselves, not one paragraph around them.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 import sympy
 
+from derivations.engine.dependencies import Effective
 from derivations.engine.derivation import Derivation, Step
 from derivations.engine.hypothesis import Hypothesis
 from derivations.engine.latex import textbook_latex
@@ -90,12 +92,13 @@ def _variables(derivation: Derivation) -> list[str]:
     return shown
 
 
-def _fine_print(derivation: Derivation) -> list[str]:
+def _fine_print(derivation: Derivation, pages: Mapping[str, str] | None = None) -> list[str]:
     """The fine print under the statement: hypotheses (checked ones typeset with their numbers,
     assumed ones marked in words and style), definitions and variables.
 
     Each part is a label and its content in small type (``theorem-fine``); short parts share
-    a line, so the box stays short while every hypothesis stays visible.
+    a line, so the box stays short while every hypothesis stays visible. The last part
+    names the derivations whose results this one uses, linked where ``pages`` says.
     """
     lines: list[str] = []
     items = []
@@ -122,6 +125,7 @@ def _fine_print(derivation: Derivation) -> list[str]:
     if variables:
         lines += ['<p class="theorem-where" markdown="span"><strong class="theorem-label">'
                   "Variables</strong> " + ", ".join(variables) + ".</p>"]
+    lines += _uses(derivation, pages or {})
     if not lines:
         return []
     return ['<div class="theorem-fine" markdown="1">', *lines, "</div>", ""]
@@ -171,17 +175,39 @@ def _proof(derivation: Derivation, scopes: dict[str, Scope]) -> list[str]:
     return lines
 
 
+def _uses(derivation: Derivation, pages: Mapping[str, str]) -> list[str]:
+    """The fine-print line naming the derivations whose results this one uses, linked."""
+    if not derivation.uses:
+        return []
+    from derivations.engine.registry import get  # the registry imports every chapter
+
+    # ``(#slug)`` as the reasons write it; the site build points it at the publishing page.
+    links = [f"[{html.escape(get(slug).title)}]({pages.get(slug, '')}#{slug})"
+             for slug in derivation.uses]
+    return ['<p class="theorem-where theorem-uses" markdown="span"><strong class="theorem-label">'
+            "Uses</strong> " + ", ".join(links) + ".</p>"]
+
+
 def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
-           report_page: str = "verification.md") -> str:
+           report_page: str = "verification.md", effective: Effective | None = None,
+           pages: Mapping[str, str] | None = None) -> str:
     """The Markdown fragment a chapter page includes for ``derivation``.
 
     ``scopes`` (step label → scope, from verification) adds each step's scope to
     its badge and the conclusion's to the box; ``report_page`` is where the ✓
-    links to.
+    links to. ``effective`` (from :func:`derivations.engine.dependencies.effective_scopes`)
+    makes the box's badge the narrowest scope among the conclusion and every result
+    it uses, so "for all $n$" is shown only when everything beneath it is. ``pages``
+    (slug → page) is where the derivations it uses are published.
     """
     scopes = scopes or {}
     conclusion = derivation.conclusion_step
     scope = scopes.get(conclusion.label)
+    badge_title = "What the check proves"
+    if effective is not None:
+        scope = effective.scope
+        if effective.narrowest_in != derivation.slug:
+            badge_title += f", narrowed by the result it uses from {effective.narrowest_in}"
     kind = kind_of(derivation)
     lines = [
         f'<div class="theorem theorem-{kind.lower()}" id="{derivation.slug}" markdown="1">',
@@ -197,9 +223,9 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
         "",
         f'<div class="theorem-formula" markdown="span">{_math(conclusion.latex(), True)}</div>',
         "",
-        *_fine_print(derivation),
+        *_fine_print(derivation, pages),
     ]
-    scope_badge = (f'<span class="scope scope-{scope.name}" title="What the check proves">'
+    scope_badge = (f'<span class="scope scope-{scope.name}" title="{badge_title}">'
                    f"{scope.label}</span> " if scope is not None else "")
     because = (f" Checked at a fixed size because {derivation.fixed_size_because}"
                if derivation.fixed_size_because else "")

@@ -1,0 +1,103 @@
+"""What a derivation rests on: ``uses`` is validated, and a badge is never broader than a result
+beneath it."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from derivations.engine import Derivation, ScopeKind, Step, Symbolic
+from derivations.engine.dependencies import effective_scope_of, effective_scopes, rests_on
+from derivations.engine.markdown import render
+from derivations.engine.scope import Scope
+
+x = sympy.Symbol("x", real=True)
+GENERAL = (ScopeKind.GENERAL, "for all $n$")
+FIXED = ("fixed-size", r"every $2 \times 2$")
+
+
+def probe(**extra) -> Derivation:
+    return Derivation(slug="probe", title="probe", chapter=1, source="test",
+                      statement="A probe.", hypotheses=(),
+                      steps=(Step("claim", (x + 1) ** 2, x**2 + 2 * x + 1, "Expand.", Symbolic()),),
+                      **extra)
+
+
+class TestUsesField:
+    def test_defaults_to_nothing(self):
+        assert probe().uses == ()
+
+    def test_accepts_a_tuple_of_slugs(self):
+        assert probe(uses=("fibonacci-eigendecomposition",)).uses == (
+            "fibonacci-eigendecomposition",)
+
+    def test_refuses_a_string(self):
+        with pytest.raises(TypeError, match="tuple of slugs"):
+            probe(uses="fibonacci-eigendecomposition")
+
+    def test_refuses_a_malformed_slug(self):
+        with pytest.raises(ValueError, match="lower-case-hyphenated"):
+            probe(uses=("Not A Slug",))
+
+    def test_refuses_its_own_slug(self):
+        with pytest.raises(ValueError, match="its own result"):
+            probe(uses=("probe",))
+
+
+class TestEffectiveScopes:
+    def test_a_general_result_resting_on_a_fixed_size_one_is_fixed_size(self):
+        found = {"top": (*GENERAL, ("base",)), "base": (*FIXED, ())}
+        scopes = effective_scopes(found)
+        assert scopes["top"].scope == Scope(ScopeKind.FIXED_SIZE, r"every $2 \times 2$")
+        assert scopes["top"].narrowest_in == "base"
+        assert scopes["top"].own == Scope(ScopeKind.GENERAL, "for all $n$")
+
+    def test_the_narrowing_passes_through_every_level(self):
+        found = {"top": (*GENERAL, ("middle",)), "middle": (*GENERAL, ("base",)),
+                 "base": (ScopeKind.NUMERIC, "numerically", ())}
+        assert effective_scope_of("top", found).kind is ScopeKind.NUMERIC
+        assert rests_on({slug: uses for slug, (_, _, uses) in found.items()})["top"] == (
+            "middle", "base")
+
+    def test_its_own_scope_wins_a_tie_and_stands_when_nothing_is_narrower(self):
+        found = {"top": (*FIXED, ("base",)), "base": (ScopeKind.GENERAL, "exact", ())}
+        assert effective_scopes(found)["top"].narrowest_in == "top"
+        assert effective_scope_of("base", found) == Scope(ScopeKind.GENERAL, "exact")
+
+    def test_an_exact_result_keeps_its_words_over_a_general_one_beneath(self):
+        found = {"top": (ScopeKind.GENERAL, "exact", ("base",)), "base": (*GENERAL, ())}
+        assert effective_scopes(found)["top"].scope == Scope(ScopeKind.GENERAL, "exact")
+        assert effective_scopes(found)["top"].narrowest_in == "top"
+
+    def test_refuses_an_unknown_slug(self):
+        with pytest.raises(ValueError, match="unknown derivations"):
+            effective_scopes({"top": (*GENERAL, ("missing",))})
+
+    def test_refuses_a_cycle(self):
+        found = {"a": (*GENERAL, ("b",)), "b": (*GENERAL, ("c",)), "c": (*GENERAL, ("a",))}
+        with pytest.raises(ValueError, match="cycle: a → b → c → a"):
+            effective_scopes(found)
+
+
+def test_the_registered_uses_name_registered_derivations_without_cycles():
+    from derivations.engine.dependencies import registry_uses
+
+    uses = registry_uses()
+    assert uses["dominant-eigenvalue"] == ("fibonacci-eigendecomposition",)
+
+
+def test_the_badge_shows_the_effective_scope():
+    found = {"probe": (*GENERAL, ("base",)), "base": (*FIXED, ())}
+    text = render(probe(), {"claim": Scope(ScopeKind.GENERAL, "for all $n$")},
+                  effective=effective_scopes(found)["probe"])
+    badge = next(line for line in text.splitlines() if 'class="theorem-check"' in line)
+    assert '<span class="scope scope-fixed-size"' in badge and "narrowed by" in badge
+    assert r"every $2 \times 2$</span>" in badge and "for all $n$" not in badge
+
+
+def test_the_box_names_what_it_uses_and_links_it():
+    built = probe(uses=("fibonacci-eigendecomposition",))
+    title = "Eigendecomposition of the Fibonacci matrix and Binet&#x27;s formula"
+    assert f"[{title}](#fibonacci-eigendecomposition)" in render(built)
+    linked = render(built, pages={"fibonacci-eigendecomposition": "chapter-1.md"})
+    assert f"[{title}](chapter-1.md#fibonacci-eigendecomposition)" in linked
