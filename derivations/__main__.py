@@ -4,8 +4,8 @@
 ``verify`` prints every step with its verdict and scope, checks derivations on
 every core, re-checks every certificate without the kernel, and exits 1 if any step
 fails; ``recheck`` re-checks the certificates kept in ``build/cache/verdicts``; an
-unknown slug is a usage error (exit 2) that lists the known ones. ``mutate`` perturbs every step and reports
-the mutation score (see :mod:`derivations.engine.mutation`).
+unknown slug is a usage error (exit 2) that lists the known ones. ``mutate`` perturbs
+every step and reports the mutation score (see :mod:`derivations.engine.mutation`).
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from derivations.engine.kernel import Verdict, decide
 from derivations.engine.scope import Scope, ScopeKind, narrowest
 from derivations.engine.timelimit import TimeLimitExceeded, default_seconds, time_limit
 
+CHECKS_MODULE = "derivations.engine.checks"
+
 
 @dataclass(frozen=True)
 class StepResult:
@@ -82,6 +84,9 @@ def step_claim(step: Step, derivation: Derivation) -> dict:
 def verify_step(step: Step, derivation: Derivation, seconds: float | None = None) -> Verdict:
     """Check one step within ``seconds``; an exception inside SymPy is a failure, not a crash."""
     limit = default_seconds() if seconds is None else seconds
+    if type(step.check).__module__ != CHECKS_MODULE:
+        return Verdict(False, f"{type(step.check).__name__} is not one of the engine's checks "
+                              f"({CHECKS_MODULE}): only the kernel decides")
     try:
         with time_limit(limit):
             shown = _display_verdict(step, derivation)

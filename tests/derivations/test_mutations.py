@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from derivations.engine import Derivation, Relation, Step, Symbolic, get, slugs
+from derivations.engine import (
+    Derivation,
+    Relation,
+    Step,
+    Symbolic,
+    Verdict,
+    get,
+    slugs,
+    verify,
+)
 from derivations.engine.mutation import mutants, run
 
 x = sympy.Symbol("x", real=True)
@@ -16,10 +25,17 @@ def _one(step: Step) -> Derivation:
     return Derivation("probe", "probe", 1, "test", "A probe.", (), (step,))
 
 
-def test_a_check_that_cannot_fail_is_caught():
-    blind = Step("blind", x**2, x + 3, "Anything goes.", Symbolic(rewrite=lambda e: e * 0))
+def test_a_check_that_cannot_fail_is_caught(monkeypatch: pytest.MonkeyPatch):
+    # The kernel refuses a rewrite that hides the difference, so a blind check is simulated.
+    monkeypatch.setattr(Symbolic, "verify", lambda self, step, derivation: Verdict(True, "blind"))
+    blind = Step("blind", x**2, x + 3, "Anything goes.", Symbolic())
     outcomes = {result.kind: result.outcome for result in run(_one(blind))}
     assert outcomes["rhs+1"] == "false-pass" and outcomes["rhs*2"] == "false-pass"
+
+
+def test_a_rewrite_that_hides_the_difference_is_refused_by_the_kernel():
+    blind = Step("blind", x**2, x + 3, "Anything goes.", Symbolic(rewrite=lambda e: e * 0))
+    assert not verify(_one(blind)).passed
 
 
 def test_an_honest_check_kills_every_perturbation():
