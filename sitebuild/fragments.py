@@ -23,7 +23,7 @@ from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, v
 from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render, step_anchor
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
-from sitebuild import notebooks
+from sitebuild import notebooks, results_map
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.mode import authoring
@@ -553,6 +553,7 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         "notation-table.md": notation_fragment(),
         "errata-list.md": errata_fragment(pages, by_slug, kept),
         "verification-report.md": verification_fragment(records, pages),
+        **results_map.fragments(records, pages),
         "gallery.md": gallery_fragment(),
         "api-reference.md": api_reference(),
     }

@@ -1,6 +1,7 @@
 """Generation, the step before any site generator: verify every derivation, write the fragments
-pages include (derivations, formulas, tables, videos, decks, notebooks' boxes) and place the
-files pages link to (KaTeX, media, decks, kits, notebooks).
+pages include (derivations, formulas, tables, videos, decks, notebooks' boxes, the map of results
+from :mod:`sitebuild.results_map`) and place the files pages link to (KaTeX, media, decks, kits,
+notebooks).
 
     python -m sitebuild generate
 

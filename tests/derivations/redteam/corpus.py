@@ -133,6 +133,7 @@ u = sympy.MatrixSymbol("u", d, 1)
 f = sympy.Function("f")
 I_d = sympy.Identity(d)
 ZERO_d = sympy.ZeroMatrix(d, d)
+FLOAT_NEARLY_ONE = sympy.Add(sympy.Float(1.0), sympy.Float("1e-20"), evaluate=False)
 PLACES = ({x: sympy.Rational(1, 3)}, {x: sympy.Rational(2, 3)}, {x: sympy.Rational(5, 3)})
 
 
@@ -170,19 +171,18 @@ def _():
     return claim(sympy.atan(x) + sympy.atan(1 / x), sympy.pi / 2)
 
 
-@_false("principal-cube-root-of-minus-eight", "symbolic-equality",
-        "root(-8, 3) is the principal cube root 2 (-1)^(1/3) = 1 + i sqrt(3), not the real root "
-        "-2.")
+@_false("power-of-a-power-complex", "symbolic-equality",
+        "(p^q)^z = p^(qz) fails off the positive reals: at p = -1, q = 2, z = 1/2 the left side is "
+        "1^(1/2) = 1, the right side (-1)^1 = -1.")
 def _():
-    return claim(sympy.root(-8, 3), sympy.Integer(-2))
+    return claim((p**q) ** z, p ** (q * z))
 
 
 @_false("float-absorbs-a-tiny-term", "symbolic-equality",
         "1.0 + 1.0e-20 is not 1: the sum differs from 1 by 1e-20; only 53-bit rounding makes the "
         "two floats add to 1.0.")
 def _():
-    return claim(sympy.Add(sympy.Float(1.0), sympy.Float("1e-20"), evaluate=False),
-                 sympy.Integer(1))
+    return claim(FLOAT_NEARLY_ONE, sympy.Integer(1))
 
 
 @_false("pi-equals-its-double", "symbolic-equality",
@@ -323,12 +323,12 @@ def _():
 
 
 @_false("float-coefficient-in-a-fact", "ideal",
-        "The float 0.1 is 0.1000000000000000055511..., so xy = 1 gives y = 9.99999999999999944..., "
-        "not 10.")
+        "xy = 1 and x = 1.0 + 1.0e-20 give y = 1/(1 + 1e-20) != 1; only rounding the fact to "
+        "x = 1.0 makes y = 1.")
 def _():
-    return claim(y, sympy.Integer(10), given=("product", "tenth"),
+    return claim(y, sympy.Integer(1), given=("product", "nearly-one"),
                  hypotheses=(fact("product", x * y, sympy.Integer(1)),
-                             fact("tenth", x, sympy.Float(0.1))))
+                             fact("nearly-one", x, FLOAT_NEARLY_ONE)))
 
 
 @_true("cancel-with-nonzero-factor", "ideal",
@@ -596,11 +596,11 @@ def _():
 
 
 @_false("float-bound-rounds", "order",
-        "The float 0.1 is 0.1000000000000000055511..., so x = 0.1 + 1e-18 satisfies x < 0.1 yet "
-        "10x > 1.")
+        "x = 1 satisfies x < 1.0 + 1.0e-20, where x < 1 fails; only rounding the bound to 1.0 "
+        "makes it follow.")
 def _():
-    return claim(10 * x, sympy.Integer(1), relation=LT, given=("below",),
-                 hypotheses=(fact("below", x, sympy.Float(0.1), LT),))
+    return claim(x, sympy.Integer(1), relation=LT, given=("below",),
+                 hypotheses=(fact("below", x, FLOAT_NEARLY_ONE, LT),))
 
 
 @_true("bound-through-slack", "order",
@@ -1096,6 +1096,13 @@ def _():
     return claim(sympy.Limit(r**n, n, sympy.oo), sympy.Integer(0), given=("low", "high"),
                  hypotheses=(fact("low", r, sympy.Integer(0), GT),
                              fact("high", r, sympy.Integer(1), LE)))
+
+
+@_false("closed-bound-at-one-diverges", "limit",
+        "r = 1 satisfies r >= 1, and then r^n = 1 -> 1, not oo.")
+def _():
+    return claim(sympy.Limit(r**n, n, sympy.oo), sympy.oo, given=("at-least-one",),
+                 hypotheses=(fact("at-least-one", r, sympy.Integer(1), GE),))
 
 
 @_false("bound-on-the-limit-variable", "limit",
