@@ -27,8 +27,6 @@ Obligation kinds (``kind``):
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import sympy
@@ -73,12 +71,6 @@ def load(text: str) -> sympy.Basic:
         return eval(text, {"__builtins__": {}}, namespace)
     except Exception as error:
         raise ValueError(f"not a SymPy expression: {text[:80]!r} ({error})") from error
-
-
-def digest(certificate: Certificate) -> str:
-    """A short digest of a certificate's claim, to compare with the current step's."""
-    text = json.dumps(certificate.get("claim"), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def claim(lhs: sympy.Basic, relation: str, rhs: sympy.Basic,

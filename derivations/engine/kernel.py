@@ -121,10 +121,6 @@ def denominators(expression: sympy.Basic) -> list[sympy.Basic]:
 
 # -- leaves ------------------------------------------------------------------------------
 
-def _expand(entry: sympy.Basic) -> sympy.Basic:
-    return sympy.expand(entry)
-
-
 def _numerator(entry: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
     numerator, denominator = sympy.fraction(sympy.together(sympy.expand(entry)))
     return sympy.expand(numerator), denominator
@@ -229,18 +225,6 @@ def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
     if sympy.expand(remainder) != 0:
         return None
     return [sympy.expand(q) for q in quotients]
-
-
-def _positive_atoms(value: sympy.Basic) -> list[sympy.Basic] | None:
-    """The atoms of ``value`` if each is positive by its declaration, else None."""
-    atoms = []
-    for atom in sympy.Poly(value, *sorted(value.free_symbols, key=str)).gens \
-            if value.free_symbols else ():
-        if atom.is_Symbol and atom.is_positive:
-            atoms.append(atom)
-        else:
-            return None
-    return atoms
 
 
 def _all_coefficients(value: sympy.Basic, sign: int) -> bool:
