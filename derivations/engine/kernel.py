@@ -228,21 +228,46 @@ def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
 
 
 def _all_coefficients(value: sympy.Basic, sign: int) -> bool:
-    """Every coefficient of the expanded polynomial ``value`` has ``sign`` (±1) and is a number."""
+    """Every term of the expanded ``value`` is a number of ``sign`` (±1) times whole powers of
+    symbols declared positive: then the whole has that sign. A positive symbol inside a function
+    (``sin x``, ``log x``) says nothing about the function's sign, so such a term does not count."""
     terms = sympy.Add.make_args(sympy.expand(value))
     for term in terms:
-        coefficient, _ = term.as_coeff_Mul()
-        rest = term / coefficient
-        if rest.free_symbols and any(not s.is_positive for s in rest.free_symbols):
+        coefficient, rest = term.as_coeff_Mul()
+        if not coefficient.is_Rational or sympy.sign(coefficient) != sign:
             return False
-        if not coefficient.is_Number or sympy.sign(coefficient) != sign:
-            return False
+        for factor in sympy.Mul.make_args(rest):
+            base = factor.base if factor.is_Pow and factor.exp.is_Integer else factor
+            if base != 1 and not _positive_atom(base):
+                return False
     return bool(terms)
+
+
+def _positive_atom(atom: sympy.Basic) -> bool:
+    """A symbol declared positive, or a Fibonacci number F(m) with m a positive integer
+    (F(1) = F(2) = 1 and the recurrence only adds)."""
+    if atom.is_Symbol:
+        return bool(atom.is_positive)
+    return (isinstance(atom, sympy.fibonacci) and len(atom.args) == 1
+            and bool(atom.args[0].is_integer and atom.args[0].is_positive))
+
+
+def _positive_real_part(value: sympy.Basic) -> bool:
+    """``c + Σ aᵢ·√uᵢ`` with ``c > 0`` and every ``aᵢ ≥ 0`` rational: a principal square root
+    has a non-negative real part, so the whole has a positive real part and is not 0."""
+    constant, terms = sympy.S.Zero, sympy.Add.make_args(sympy.expand(value))
+    for term in terms:
+        coefficient, rest = term.as_coeff_Mul()
+        if rest == 1:
+            constant += coefficient
+        elif not (coefficient.is_Rational and coefficient > 0 and rest.is_Pow
+                  and rest.exp == sympy.Rational(1, 2)):
+            return False
+    return bool(constant.is_Rational and constant > 0)
 
 
 def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
     """A certificate that ``value`` has the sign ``value relation 0`` claims, or None."""
-    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
     wanted = relation.direction  # +1 for > and ≥, −1 for < and ≤
     if value.is_number:
         number = sympy.N(value, 60)
@@ -253,6 +278,7 @@ def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
             return {"kind": "sign", "value": certificates.dump(value),
                     "relation": relation.symbol}
         return None
+    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
     for sign_numerator in (wanted, -wanted):
         if (_all_coefficients(numerator, sign_numerator)
                 and _all_coefficients(denominator, sign_numerator * wanted)):
@@ -281,13 +307,15 @@ def prove_nonzero(value: sympy.Basic, generators: Sequence[sympy.Basic],
         sign = prove_sign(value, relation)
         if sign is not None:
             return sign
-    numerator, _ = _numerator(value)
+    if _positive_real_part(value):
+        return {"kind": "kernel", "what": "a positive number plus square roots"}
     for index, stated in enumerate(nonzero):  # a fact says so, up to sign
         for sign in (1, -1):
             if sympy.expand(value - sign * sympy.expand(stated)) == 0:
                 return {"kind": "nonzero", "value": certificates.dump(value), "fact": index,
                         "sign": sign}
     if generators:
+        numerator, _ = _numerator(value)
         witness = Givens.nullstellensatz(numerator, tuple(generators))
         if witness is not None:
             cofactor, cofactors = witness

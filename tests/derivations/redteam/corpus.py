@@ -542,6 +542,21 @@ def _():
     return claim(x**2, sympy.Integer(0), relation=GT)
 
 
+@_false("sine-of-a-positive-is-positive", "order",
+        "x = 4 is positive, and sin 4 = -0.757 is not > 0: a positive symbol inside a function "
+        "says nothing about the function's sign.")
+def _():
+    t = sympy.Symbol("t", positive=True)
+    return claim(sympy.sin(t), sympy.Integer(0), relation=GT)
+
+
+@_false("logarithm-of-a-positive-is-positive", "order",
+        "t = 1/2 is positive, and log(1/2) = -0.693 is not > 0.")
+def _():
+    t = sympy.Symbol("t", positive=True)
+    return claim(sympy.log(t), sympy.Integer(0), relation=GT)
+
+
 @_false("square-exceeds-number-in-unit-interval", "order",
         "For 0 < x < 1, x^2 < x (x = 1/2: 1/4 < 1/2), so x^2 > x is false.")
 def _():
@@ -1368,3 +1383,10 @@ def _():
         step("divide", (x**2 + x * INVERSE0) / x, x + INVERSE0, Symbolic(), given=("nonzero",)),
         step("limit", sympy.Limit(1 / n, n, sympy.oo) + held, held, Symbolic()),
         hypotheses=(fact("nonzero", x, sympy.Integer(0), NE),))
+
+
+@_true("polynomial-of-a-positive-with-positive-coefficients", "order",
+       "For t > 0, t^2 + 3t is a sum of positive terms.")
+def _():
+    t = sympy.Symbol("t", positive=True)
+    return claim(t**2 + 3 * t, sympy.Integer(0), relation=GT)
