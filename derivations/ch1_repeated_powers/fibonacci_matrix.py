@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.rewrites import fibonacci_recurrence
 from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Induction, Step, Symbolic, register
 from derivations.notation import symbol
@@ -50,8 +49,7 @@ def fibonacci_matrix_powers() -> Derivation:
                 fibonacci_block(n),
                 r"Induction on $n$: $F^0 = I$, and multiplying by $F$ on the right moves every "
                 r"entry one place along the sequence, $F^{n+1} = F^n F$.",
-                Induction(n, recurrence=lambda power: power * F,
-                          rewrite=fibonacci_recurrence(n)),
+                Induction(n, recurrence=lambda power: power * F),
             ),
             Step(
                 "fourth-power",
@@ -73,8 +71,7 @@ def fibonacci_matrix_powers() -> Derivation:
                 F_OTHER**n,
                 swapped_block(n),
                 r"Induction on $n$ with $F'^{\,n+1} = F'^{\,n} F'$: the same numbers, mirrored.",
-                Induction(n, recurrence=lambda power: power * F_OTHER,
-                          rewrite=fibonacci_recurrence(n)),
+                Induction(n, recurrence=lambda power: power * F_OTHER),
             ),
         ),
         conclusion="powers-hold-fibonacci",

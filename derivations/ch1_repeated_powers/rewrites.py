@@ -1,8 +1,9 @@
-"""Rewrites that let SymPy decide chapter 1's identities exactly, each a definition applied."""
+"""Binet's closed form, written as the chapter prints it, and the rewrite that substitutes it.
+
+The Fibonacci recurrence and |z|^(2m) = (z z̄)^m are definitions the kernel applies itself
+(:func:`derivations.engine.kernel._normalise`), so no chapter rewrite repeats them."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import sympy
 
@@ -21,43 +22,6 @@ def binet_value(index: sympy.Basic) -> sympy.Basic:
     return (PHI_VALUE.doit() ** index - PSI_VALUE.doit() ** index) / SQRT5
 
 
-def fibonacci_recurrence(variable: sympy.Symbol) -> Callable[[sympy.Basic], sympy.Basic]:
-    """A rewrite expressing every F(variable + c) in F(variable) and F(variable + 1).
-
-    Only the defining recurrence F(k+2) = F(k+1) + F(k) is applied, forwards
-    for c > 1 and backwards for c < 0, so the rewrite assumes nothing the
-    chapter has not defined.
-    """
-
-    def reduce(argument: sympy.Basic) -> sympy.Basic:
-        offset = sympy.simplify(argument - variable)
-        if not offset.is_Integer:
-            return sympy.fibonacci(argument)
-        low, high = sympy.fibonacci(variable), sympy.fibonacci(variable + 1)
-        for _ in range(int(offset)):  # F(k+1), F(k+2) from F(k), F(k+1)
-            low, high = high, low + high
-        for _ in range(-int(offset)):  # F(k−1), F(k) from F(k), F(k+1)
-            low, high = high - low, low
-        return low
-
-    def rewrite(expression: sympy.Basic) -> sympy.Basic:
-        return sympy.expand(expression.replace(sympy.fibonacci, reduce))
-
-    return rewrite
-
-
 def substitute_binet(expression: sympy.Basic) -> sympy.Basic:
     """Replace every F(k) by Binet's formula (proved in ``fibonacci-eigendecomposition``)."""
     return sympy.simplify(expression.replace(sympy.fibonacci, binet_value))
-
-
-def moduli_as_products(expression: sympy.Basic) -> sympy.Basic:
-    """Write every |z|^(2m) as (z·z̄)^m, true for every complex z and real m since z·z̄ = |z|² ≥ 0.
-
-    SymPy compares ``λⁿ·conj(λ)ⁿ`` with ``|λ|^(2n)`` only in this form.
-    """
-    return expression.replace(
-        lambda node: (node.is_Pow and isinstance(node.base, sympy.Abs)
-                      and (node.exp / 2).is_integer),
-        lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
-    )

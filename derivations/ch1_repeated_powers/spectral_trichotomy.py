@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch1_repeated_powers.rewrites import moduli_as_products
 from derivations.ch1_repeated_powers.sources import BOTH
 from derivations.engine import Derivation, Hypothesis, Induction, Relation, Step, Symbolic, register
 from derivations.engine.expressions import NormSquared
@@ -43,7 +42,7 @@ def spectral_trichotomy() -> Derivation:
             Step("length", NormSquared(A**n * v), modulus ** (2 * n) * NormSquared(v),
                  r"$\lVert \lambda^n v\rVert^2 = \overline{\lambda}^n \lambda^n v^* v$ and "
                  r"$\overline{\lambda}\lambda = |\lambda|^2$.",
-                 Symbolic(rewrite=moduli_as_products), given=("powers",)),
+                 Symbolic(), given=("powers",)),
             Step("vanishes-inside", sympy.Limit(modulus ** (2 * n), n, sympy.oo),
                  sympy.Integer(0),
                  r"If $0 < |\lambda| < 1$ the factor $|\lambda|^{2n}$ tends to 0 ($\lambda = 0$ "
