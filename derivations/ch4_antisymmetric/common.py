@@ -84,35 +84,11 @@ def pythagoras(expression: sympy.Basic) -> sympy.Basic:
     )
 
 
-# Canonical names for bound summation indices, one per nesting depth: sums at different
-# depths get different names, so renaming never captures an index.
-_BOUND = tuple(sympy.Symbol(f"bound_{depth}", integer=True) for depth in range(8))
-
-
-def _canonical_sums(expression: sympy.Basic, depth: int = 0) -> sympy.Basic:
-    if isinstance(expression, sympy.Sum) and len(expression.limits) == 1:
-        if depth >= len(_BOUND):
-            raise ValueError(f"sums nested deeper than {len(_BOUND)}: expected at most that")
-        variable, low, high = expression.limits[0]
-        body = expression.function.xreplace({variable: _BOUND[depth]})
-        return sympy.Sum(_canonical_sums(body, depth + 1), (_BOUND[depth], low, high))
-    if not expression.args:
-        return expression
-    return expression.func(*(_canonical_sums(argument, depth) for argument in expression.args))
-
-
-def evaluate_entries(expression: sympy.Basic) -> sympy.Basic:
-    """Evaluate derivatives of entries (sums of Kronecker deltas collapse), then name every
-    bound summation index canonically by its depth: SymPy names bound indices afresh when it
-    differentiates, and a sum does not equal itself under another index name otherwise.
-    Renaming bound indices changes nothing, so this rewrite is sound."""
-    return _canonical_sums(expression.doit())
-
-
 def cancel_fractions(expression: sympy.Basic) -> sympy.Basic:
-    """Entry derivatives evaluated (see :func:`evaluate_entries`), then one fraction, cancelled:
-    the logistic slope ``e^{−c}/(1 + e^{−c})²`` meets ``σ(c)(1 − σ(c))``."""
-    return sympy.cancel(sympy.together(sympy.expand(evaluate_entries(expression))))
+    """Entry derivatives evaluated, then one fraction, cancelled: the logistic slope
+    ``e^{−c}/(1 + e^{−c})²`` meets ``σ(c)(1 − σ(c))``. The kernel names bound summation indices
+    canonically itself."""
+    return sympy.cancel(sympy.together(sympy.expand(expression.doit())))
 
 
 # Display forms: formulas in the order a person writes them. Each is a side's ``display_lhs``

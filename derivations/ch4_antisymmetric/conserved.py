@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch4_antisymmetric.common import SOURCE, M, evaluate_entries, h, i, j, k
+from derivations.ch4_antisymmetric.common import SOURCE, M, h, i, j, k
 from derivations.engine import (
     Assumption,
     Derivation,
@@ -25,9 +25,9 @@ from derivations.notation import DIMENSION
 
 
 def _entries_with_tanh(expression: sympy.Basic) -> sympy.Basic:
-    """:func:`evaluate_entries`, then ``sinh x = tanh x · cosh x``: SymPy differentiates
+    """Entry derivatives evaluated, then ``sinh x = tanh x · cosh x``: SymPy differentiates
     ``log cosh x`` to ``sinh x/cosh x``, which then cancels to ``tanh x``."""
-    return evaluate_entries(expression).replace(
+    return expression.doit().replace(
         lambda node: isinstance(node, sympy.sinh),
         lambda node: sympy.tanh(node.args[0]) * sympy.cosh(node.args[0]))
 

@@ -16,7 +16,6 @@ from derivations.ch4_antisymmetric.common import (
     M,
     b,
     epsilon,
-    evaluate_entries,
     h,
     i,
     j,
@@ -73,11 +72,11 @@ def antisymmetric_rnn_jacobian() -> Derivation:
         steps=(
             Step("field-jacobian", sympy.Derivative(sympy.tanh(a_i), h[j, 0]), slope * M[i, j],
                  r"Chain rule: $\tanh' = 1 - \tanh^2$ and $\partial a_i/\partial h_j = M_{ij}$; "
-                 r"so the Jacobian is $DM$.", Symbolic(rewrite=evaluate_entries)),
+                 r"so the Jacobian is $DM$.", Symbolic()),
             Step("step-jacobian", sympy.Derivative(h[i, 0] + epsilon * sympy.tanh(a_i), h[j, 0]),
                  sympy.Identity(d)[i, j] + epsilon * slope * M[i, j],
                  r"The Euler step adds the identity: $\partial h_t/\partial h_{t-1} = "
-                 r"I + \varepsilon DM$.", Symbolic(rewrite=evaluate_entries),
+                 r"I + \varepsilon DM$.", Symbolic(),
                  display_lhs=sympy.Derivative(plus(h[i, 0], times(epsilon, sympy.tanh(a_i))),
                                               h[j, 0]),
                  display_rhs=plus(sympy.Identity(d)[i, j], times(epsilon, slope, M[i, j]))),
