@@ -127,21 +127,12 @@ class Givens:
         """``value``'s remainder modulo the ideal (left as it is if it has a denominator)."""
         if sympy.fraction(sympy.together(value))[1] != 1 or value == 0:
             return value
-        basis, variables = _basis(tuple(generators))
-        if any(element.is_Number for element in basis):
-            raise ValueError("the given facts contradict each other (their ideal contains 1)")
-        others = sorted(value.free_symbols - set(variables), key=str)
-        return sympy.reduced(value, basis, *variables, *others, order="grevlex")[1]
+        return _remainder(value, tuple(generators))
 
     @staticmethod
     def in_ideal(value: sympy.Basic, generators: tuple[sympy.Basic, ...]) -> bool:
         """Whether ``value`` lies in the ideal of ``generators`` (a Gröbner basis decides)."""
-        basis, variables = _basis(generators)
-        if any(element.is_Number for element in basis):
-            raise ValueError("the given facts contradict each other (their ideal contains 1)")
-        others = sorted(value.free_symbols - set(variables), key=str)
-        remainder = sympy.reduced(value, basis, *variables, *others, order="grevlex")[1]
-        return sympy.expand(remainder) == 0
+        return sympy.expand(_remainder(value, generators)) == 0
 
     @staticmethod
     def nullstellensatz(value: sympy.Basic, generators: tuple[sympy.Basic, ...]
@@ -160,6 +151,16 @@ class Givens:
         if not remainder.is_number or remainder == 0:
             return None
         return 1 / remainder, [sympy.expand(-q / remainder) for q in quotients]
+
+
+def _remainder(value: sympy.Basic, generators: tuple[sympy.Basic, ...]) -> sympy.Basic:
+    """``value`` reduced by the Gröbner basis of ``generators``; a ValueError if the facts
+    contradict each other (their ideal contains 1)."""
+    basis, variables = _basis(generators)
+    if any(element.is_Number for element in basis):
+        raise ValueError("the given facts contradict each other (their ideal contains 1)")
+    others = sorted(value.free_symbols - set(variables), key=str)
+    return sympy.reduced(value, basis, *variables, *others, order="grevlex")[1]
 
 
 @cache
