@@ -54,6 +54,9 @@ def _project_classes() -> dict[str, type]:
         for sub in klass.__subclasses__():
             frontier.append(sub)
             if (getattr(sub, "__module__", None) or "").startswith("derivations."):
+                if hasattr(sympy, sub.__name__):
+                    raise ValueError(f"{sub.__module__}.{sub.__name__} has the name of a SymPy "
+                                     "class: a certificate could not tell the two apart")
                 found[sub.__name__] = sub
     return found
 
@@ -66,9 +69,12 @@ def load(text: str) -> sympy.Basic:
     """
     if not isinstance(text, str):
         raise ValueError(f"expected an expression as text, got {type(text).__name__}")
-    namespace = {**_NAMESPACE, **_project_classes()}
     try:
-        return eval(text, {"__builtins__": {}}, namespace)
+        try:
+            return eval(text, {"__builtins__": {}}, _NAMESPACE)
+        except NameError:  # a project class defined since the names were last collected
+            _NAMESPACE.update(_project_classes())
+            return eval(text, {"__builtins__": {}}, _NAMESPACE)
     except Exception as error:
         raise ValueError(f"not a SymPy expression: {text[:80]!r} ({error})") from error
 
