@@ -56,20 +56,28 @@ def _path(slug: str) -> Path:
     return STORE / f"{slug}.json"
 
 
+def _read(slug: str) -> dict | None:
+    """What the store holds for ``slug`` (``fingerprint`` and ``record``), or None if nothing
+    readable is kept."""
+    try:
+        kept = json.loads(_path(slug).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return kept if isinstance(kept, dict) and isinstance(kept.get("record"), dict) else None
+
+
 def load(slug: str) -> dict | None:
     """The kept record of ``slug`` if it was computed from the current sources and its
     certificates re-check against the current claims, else None (verify it again)."""
-    path = _path(slug)
-    if not path.exists():
+    kept = _read(slug)
+    if kept is None:
+        return None
+    current = fingerprint(slug)
+    if current is None or kept.get("fingerprint") != current:
         return None
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-        current = fingerprint(slug)
-        if current is None or not isinstance(kept, dict) or kept.get("fingerprint") != current:
-            return None
-        record = kept["record"]
-        return record if _certified(slug, record) else None
-    except (OSError, ValueError, KeyError, TypeError, recheck.Rejected):
+        return kept["record"] if _certified(slug, kept["record"]) else None
+    except (ValueError, KeyError, TypeError, AttributeError, recheck.Rejected):
         return None
 
 
@@ -94,12 +102,8 @@ def _certified(slug: str, record: dict) -> bool:
 
 def kept_record(slug: str) -> dict | None:
     """The record kept for ``slug`` as stored, unchecked (for ``recheck`` to examine)."""
-    try:
-        kept = json.loads(_path(slug).read_text(encoding="utf-8"))
-        return kept["record"] if isinstance(kept, dict) and isinstance(kept.get("record"),
-                                                                      dict) else None
-    except (OSError, ValueError, KeyError):
-        return None
+    kept = _read(slug)
+    return None if kept is None else kept["record"]
 
 
 def forget(slug: str) -> None:
