@@ -1,12 +1,15 @@
-"""Verdicts are reused only while every source they depend on is unchanged, and only if they
-passed."""
+"""Verdicts are reused only while every source they depend on is unchanged, only if they passed,
+and only with certificates that re-check against the current claims: a tampered record is
+verified again and replaced."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from derivations.engine import recheck, slugs, verdicts
 from derivations.engine import records as records_module
-from derivations.engine import slugs, verdicts
 from derivations.engine.imports import closure, imported_modules, module_path
 
 
@@ -68,3 +71,55 @@ def test_the_fingerprint_covers_the_module_and_what_it_imports():
     assert all(module_path(name) in files
                for name in imported_modules(module_path(module), ("derivations",)))
     assert len(verdicts.fingerprint(slug)) == 64
+
+
+def _forge_claim(record: dict) -> None:
+    record["steps"][-1]["certificate"]["claim"]["rhs"] = "Integer(7)"
+
+
+def _forge_cofactors(record: dict) -> None:
+    for step in record["steps"]:
+        for obligation in step["certificate"]["obligations"]:
+            if obligation["kind"] == "zero":
+                obligation["entry"] = "Integer(1)"
+
+
+TAMPERINGS = {
+    "steps emptied": lambda record: record.__setitem__("steps", []),
+    "steps not a list": lambda record: record.__setitem__("steps", None),
+    "a certificate removed": lambda record: record["steps"][0].__setitem__("certificate", None),
+    "a step flipped to failed": lambda record: record["steps"][0].__setitem__("passed", False),
+    "a claim forged": _forge_claim,
+    "an obligation forged": _forge_cofactors,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tamper", TAMPERINGS.values(), ids=TAMPERINGS.keys())
+def test_a_tampered_record_is_verified_again_and_replaced(store, monkeypatch, tamper):
+    slug = slugs()[0]
+    records_module.records([slug], jobs=1)
+    path = store / f"{slug}.json"
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    tamper(kept["record"])
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    verified = _counting(monkeypatch)
+    assert verdicts.load(slug) is None
+    again = records_module.records([slug], jobs=1)
+    assert again[0].passed and verified == [slug]
+    assert verdicts.load(slug) is not None  # the fresh outcome replaced the tampered one
+
+
+def test_a_certificate_whose_cofactors_do_not_sum_is_rejected():
+    claim = {"lhs": "Symbol('x')", "relation": "=", "rhs": "Integer(1)",
+             "facts": [["Symbol('x')", "=", "Integer(2)"]]}
+    forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+              "obligations": [{"kind": "zero", "entry": "Add(Symbol('x'), Integer(-1))",
+                               "generators": ["Add(Symbol('x'), Integer(-2))"],
+                               "cofactors": ["Integer(1)"]}]}
+    with pytest.raises(recheck.Rejected):
+        recheck.step(forged)
+    honest = dict(forged, obligations=[{"kind": "zero", "entry": "Add(Symbol('x'), Integer(-2))",
+                                        "generators": ["Add(Symbol('x'), Integer(-2))"],
+                                        "cofactors": ["Integer(1)"]}])
+    assert recheck.step(honest).rechecked
