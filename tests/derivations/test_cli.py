@@ -3,6 +3,7 @@ usage error, and the mutation score."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,7 +12,16 @@ import pytest
 import sympy
 
 import derivations.__main__ as cli
-from derivations.engine import Derivation, Relation, Step, Symbolic, registry, slugs
+from derivations.engine import (
+    Derivation,
+    Relation,
+    Step,
+    Symbolic,
+    records,
+    registry,
+    slugs,
+    verdicts,
+)
 
 x = sympy.Symbol("x", real=True)
 
@@ -99,3 +109,22 @@ def test_show_prints_the_theorem_box():
 def test_relation_negation_is_an_involution():
     for relation in Relation:
         assert relation.negated.negated is relation
+
+
+def test_recheck_reports_kept_certificates_and_fails_on_a_forged_one(tmp_path, monkeypatch,
+                                                                      capsys):
+    monkeypatch.setattr(verdicts, "STORE", tmp_path)
+    slug = slugs()[0]
+    assert cli.main(["recheck", slug]) == 1  # nothing kept yet
+    assert "have no kept verdict" in capsys.readouterr().out
+    records.records([slug], jobs=1)
+    assert cli.main(["recheck", slug]) == 0
+    assert "certificates re-checked" in capsys.readouterr().out
+    path = tmp_path / f"{slug}.json"
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    obligation = next(o for step in kept["record"]["steps"]
+                      for o in step["certificate"]["obligations"] if o["kind"] == "zero")
+    obligation["entry"] = f"Add(Integer(1), {obligation['entry']})"  # off by one
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    assert cli.main(["recheck", slug]) == 1
+    assert "REJECTED" in capsys.readouterr().out
