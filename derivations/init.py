@@ -189,8 +189,13 @@ def _householder_haar(gaussians: numpy.ndarray, *, overwrite: bool) -> numpy.nda
     larfg, orgqr = scipy.linalg.lapack.get_lapack_funcs(("larfg", "orgqr"), dtype=dtype)
     tau = numpy.zeros(cols, dtype=dtype)
     signs = numpy.ones(cols, dtype=dtype)
+    # A reflector depends only on its column's direction, and larfg's x₁ − β overflows for
+    # columns near the largest float: such a column is scaled by an exact power of two.
+    huge = numpy.abs(reflectors).max(axis=0) > numpy.sqrt(numpy.finfo(dtype).max)
     for j in range(cols):
         column = reflectors[j:, j]
+        if huge[j] and (peak := numpy.abs(column).max()) > 0:
+            column *= numpy.ldexp(dtype.type(1), -int(numpy.frexp(peak)[1]))
         # In place: the tail becomes the reflector's v (v₁ = 1 is implicit), as geqrf stores it.
         beta, _, tau[j] = larfg(rows - j, column[0], column[1:], overwrite_x=True)
         if beta < 0:

@@ -559,7 +559,9 @@ def _clip_by_norm(result: Any, a: dict) -> None:
     if length < threshold * (1 - rounding):
         assert numpy.array_equal(result, gradient)
     elif length > threshold * (1 + rounding):
-        _close(result, threshold / length * _floats(gradient), rounding, 1e-300)
+        # Subnormal entries carry no relative precision: allow the dtype's smallest step as well.
+        _close(result, threshold / length * _floats(gradient), rounding,
+               2 * _smallest_subnormal(result))
 
 
 @contract("bptt.backpropagated_gradients")
