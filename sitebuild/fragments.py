@@ -20,7 +20,14 @@ import sympy
 
 from animations import catalogue, stamps
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
-from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX, render, step_anchor
+from derivations.engine.dependencies import Effective
+from derivations.engine.markdown import (
+    ERRATUM_PREFIX,
+    EXERCISE_PREFIX,
+    render,
+    step_anchor,
+    title_of,
+)
 from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
 from derivations.notation import NOTATION
 from sitebuild import notebooks, results_map
@@ -60,9 +67,12 @@ def scopes_of(record: DerivationRecord) -> dict[str, Scope]:
 
 
 def published(derivation: Derivation, pages: dict[str, str],
-              record: DerivationRecord | None = None) -> str:
-    """``derivation`` as Markdown whose ``(#slug)`` references work from any page."""
-    text = render(derivation, scopes_of(record) if record else None)
+              record: DerivationRecord | None = None, effective: Effective | None = None
+              ) -> str:
+    """``derivation`` as Markdown whose ``(#slug)`` references work from any page; its badge
+    is ``effective``'s scope where given (the narrowest along what it rests on), else its own
+    conclusion's."""
+    text = render(derivation, scopes_of(record) if record else None, effective=effective)
     unknown = sorted({slug for slug in CROSS_REFERENCE.findall(text)
                       if slug not in pages and "--" not in slug})
     if unknown:
@@ -101,21 +111,26 @@ def derivation_fragments(records: dict[str, DerivationRecord],
 
 def typeset_all(pages: dict[str, str], records: dict[str, DerivationRecord]
                 ) -> dict[str, dict[str, Any]]:
-    """:func:`typeset` for every derivation that did not fail, once per generation."""
-    return {slug: typeset(slug, pages, records.get(slug)) for slug in slugs()
+    """:func:`typeset` for every derivation that did not fail, once per generation, each
+    with its badge scope: the narrowest along everything it rests on, found once for all
+    (:func:`sitebuild.results_map.badge_scopes`, as the map draws it), so a box says "for all
+    $n$" only when every result beneath it does."""
+    effective = results_map.badge_scopes(list(records.values()))
+    return {slug: typeset(slug, pages, records.get(slug), effective.get(slug)) for slug in slugs()
             if slug not in records or records[slug].passed}
 
 
-def typeset(slug: str, pages: dict[str, str], record: DerivationRecord | None
-            ) -> dict[str, Any]:
-    """The derivation's fragment (:func:`published`) and its steps' formula fragments
-    (:func:`formula_fragment`), kept under the digest of all they depend on: the derivation's
-    sources (its verdict fingerprint), the pages that publish derivations, the scopes found
-    and this module. Typesetting every derivation takes most of a generation; after an edit
-    to one, only that one is typeset again."""
+def typeset(slug: str, pages: dict[str, str], record: DerivationRecord | None,
+            effective: Effective | None = None) -> dict[str, Any]:
+    """The derivation's fragment (:func:`published`, its badge ``effective``'s scope where
+    given) and its steps' formula fragments (:func:`formula_fragment`), kept under the digest
+    of all they depend on: the derivation's sources (its verdict fingerprint), the pages that
+    publish derivations, the scopes found, what it shows of the results beneath it
+    (:func:`beneath`) and this module. Typesetting every derivation takes most of a
+    generation; after an edit to one, only that one is typeset again."""
     def compute() -> dict[str, Any]:
         derivation = get(slug)
-        return {"derivation": published(derivation, pages, record),
+        return {"derivation": published(derivation, pages, record, effective),
                 "formulas": _formulas(derivation, pages)}
 
     sources = verdicts.fingerprint(slug)
@@ -123,8 +138,27 @@ def typeset(slug: str, pages: dict[str, str], record: DerivationRecord | None
         return compute()
     scopes = [(step.label, step.scope, step.scope_label) for step in record.steps] \
         if record else None
-    digest = hashlib.sha256(json.dumps([sources, pages, scopes, _FRAGMENTS_SOURCE]).encode())
+    digest = hashlib.sha256(json.dumps([sources, pages, scopes, beneath(slug, effective),
+                                        _FRAGMENTS_SOURCE]).encode())
     return load_or_compute(f"typeset/{slug}", digest.hexdigest(), compute)
+
+
+def beneath(slug: str, effective: Effective | None) -> list[Any]:
+    """What the box of ``slug`` shows of the derivations beneath it: its badge scope, the
+    result that narrows it, and the titles of those it names (its Uses line and the
+    sentence saying what narrows it).
+
+    They come from other derivations' records and sources, which ``slug``'s fingerprint
+    does not cover, so they key its typesetting themselves: a result beneath found
+    narrower, or renamed, typesets the box again instead of publishing a stale badge."""
+    named = list(get(slug).uses)
+    badge = None
+    if effective is not None:
+        badge = [effective.scope.name, effective.scope.label, effective.own.name,
+                 effective.own.label, effective.narrowest_in]
+        if effective.narrowest_in != slug:
+            named.append(effective.narrowest_in)
+    return [badge, {name: title_of(name) for name in named}]
 
 
 def answer_fragment(derivation: Derivation) -> str | None:

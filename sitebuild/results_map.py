@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from derivations.engine.dependencies import effective_scopes, rests_on
+from derivations.engine.dependencies import Effective, effective_scopes, rests_on
+from derivations.engine.derivation import Derivation
 from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX
 from derivations.engine.records import DerivationRecord
 from sitebuild.paths import PAGES
@@ -151,19 +152,30 @@ def results(records: Sequence[DerivationRecord], uses: Mapping[str, Sequence[str
     unknown derivation, or a cycle of uses, is refused with a ValueError naming them, as
     is a derivation no page publishes (its node would link nowhere).
     """
-    slugs = [record.slug for record in records]
-    edges = {slug: tuple(uses.get(slug, ())) for slug in slugs}
-    rests_on(edges)  # refuses unknown slugs and cycles, naming them
-    unpublished = [slug for slug in slugs if slug not in pages]
+    effective = effective_of(records, uses)  # refuses unknown slugs and cycles, naming them
+    unpublished = [record.slug for record in records if record.slug not in pages]
     if unpublished:
         raise ValueError(f"derivations on no page cannot be linked from the map: {unpublished}")
-    effective = effective_scopes({r.slug: (r.scope, r.scope_label, edges[r.slug])
-                                  for r in records})
     return [Result(slug=r.slug, title=r.title, chapter=r.chapter, page=pages[r.slug],
                    kind=conclusion_kind(r), scope=effective[r.slug].scope.name,
                    scope_label=effective[r.slug].scope.label, own_scope_label=r.scope_label,
-                   uses=edges[r.slug], assumptions=tuple(assumptions.get(r.slug, ())))
+                   uses=tuple(uses.get(r.slug, ())),
+                   assumptions=tuple(assumptions.get(r.slug, ())))
             for r in records]
+
+
+def effective_of(records: Iterable[DerivationRecord], uses: Mapping[str, Sequence[str]]
+                 ) -> dict[str, Effective]:
+    """Each record's badge scope, the narrowest along everything it uses (``uses``: slug → the
+    slugs it uses; missing: none), from the conclusion scopes verification found.
+
+    The map's borders and the theorem boxes' badges both come from here, so the two never
+    disagree. A ``uses`` naming a slug with no record, or a cycle, is refused with a
+    ValueError naming them (:func:`derivations.engine.dependencies.rests_on`).
+    """
+    return effective_scopes({record.slug: (record.scope, record.scope_label,
+                                           tuple(uses.get(record.slug, ())))
+                             for record in records})
 
 
 def depths(found: Sequence[Result]) -> dict[str, int]:
@@ -682,17 +694,31 @@ def fragments(records: Sequence[DerivationRecord], pages: Mapping[str, str]
               ) -> dict[str, str]:
     """The figure and the table as the fragments ``site/map.md`` includes by name, from the
     verification ``records`` and the registered derivations' ``uses`` and assumptions."""
-    from derivations.engine import get
-
-    uses: dict[str, tuple[str, ...]] = {}
-    assumed: dict[str, tuple[str, ...]] = {}
-    for record in records:
-        try:
-            derivation = get(record.slug)
-        except (ValueError, TypeError, KeyError):  # mid-edit while authoring: shown failed
-            continue
-        uses[record.slug] = derivation.uses
-        assumed[record.slug] = tuple(a.text for a in derivation.assumptions)
+    built = registered(records)
+    uses = {slug: derivation.uses for slug, derivation in built.items()}
+    assumed = {slug: tuple(a.text for a in derivation.assumptions)
+               for slug, derivation in built.items()}
     found = results(records, uses, assumed, pages)
     headings = chapter_headings(sorted({result.chapter for result in found}))
     return {FIGURE: figure(found, headings), TABLE: table(found)}
+
+
+def registered(records: Iterable[DerivationRecord]) -> dict[str, Derivation]:
+    """The registered derivation of each record, but for one its builder refuses: mid-edit
+    while authoring, its record shows it failed and it uses nothing."""
+    from derivations.engine import get  # the registry imports every chapter
+
+    built = {}
+    for record in records:
+        try:
+            built[record.slug] = get(record.slug)
+        except (ValueError, TypeError, KeyError):
+            continue
+    return built
+
+
+def badge_scopes(records: Sequence[DerivationRecord]) -> dict[str, Effective]:
+    """Each record's badge scope (:func:`effective_of`) along the ``uses`` its registered
+    derivation declares: what the theorem boxes show, as the map does."""
+    return effective_of(records, {slug: derivation.uses
+                                  for slug, derivation in registered(records).items()})

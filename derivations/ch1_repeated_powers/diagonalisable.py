@@ -35,7 +35,7 @@ def diagonalisable_powers() -> Derivation:
             Step("square", A**2, sympy.MatMul(one_factor, one_factor, evaluate=False),
                  r"Two factors side by side; the middle $V^{-1}V$ is $I$ (the Korean summary "
                  r"computes $F^2$ this way).",
-                 Symbolic(), given=("diagonalisable",)),
+                 Symbolic(), given=("diagonalisable", "invertible")),
             Step("powers", A**n, V * LAMBDA**n * V.I,
                  r"Induction on $n$: $A^0 = I = VV^{-1}$, and $A^{n+1} = A^n A$ multiplies "
                  r"$V\Lambda^n V^{-1}$ by $V\Lambda V^{-1}$, where again $V^{-1}V = I$.",

@@ -63,7 +63,8 @@ def linear_jacobian_powers() -> Derivation:
         ),
         hypotheses=(
             Hypothesis("linear-chain-rule", JacobianAcross(ell + 1), W * across,
-                       text=r"the chain rule with $\sigma$ the identity: every factor is $W$"),
+                       text=r"the chain rule with $\sigma$ the identity: every factor is $W$",
+                       every=(ell,)),
             Hypothesis("no-steps", JacobianAcross(0), sympy.Identity(DIMENSION)),
             Hypothesis("left-eigenvector", p.T * W, lam * p.T),
             Hypothesis("case-l", across, W**ell, local=True,

@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import mpmath
 import sympy
 
 from derivations.engine import kernel
@@ -71,9 +70,11 @@ class Check:
 
 
 def concrete_facts(step: Step, derivation: Derivation,
-                   at: Mapping[sympy.Basic, sympy.Basic] | None = None) -> Givens:
+                   at: Mapping[sympy.Basic, sympy.Basic] | None = None,
+                   shifts: tuple[sympy.Symbol, int] | None = None) -> Givens:
     """The step's ``given`` facts, concrete, sorted by how they are used; ``at`` substitutes
-    values into them as into the claim (an instance of a claim is an instance of its facts)."""
+    values into them as into the claim (an instance of a claim is an instance of its facts).
+    ``shifts = (n, k)`` adds each fact stated for every ``n`` at ``n + 1, …, n + k`` too."""
     facts = []
     for label in step.given:
         fact = derivation.fact(label)
@@ -81,8 +82,20 @@ def concrete_facts(step: Step, derivation: Derivation,
         if at:
             lhs, rhs = lhs.subs(at), rhs.subs(at)
         facts.append(Fact(label, derivation.concrete(lhs), fact.relation,
-                          derivation.concrete(rhs)))
+                          derivation.concrete(rhs), fact.every))
+        if shifts and shifts[0] in fact.every:
+            variable, most = shifts
+            facts += [Fact(f"{label}@{variable}+{k}",
+                           derivation.concrete(lhs.subs(variable, variable + k)), fact.relation,
+                           derivation.concrete(rhs.subs(variable, variable + k)), fact.every)
+                      for k in range(1, most + 1)]
     return Givens.from_facts(facts)
+
+
+def _concrete_fact(derivation: Derivation, label: str) -> Fact:
+    fact = derivation.fact(label)
+    return Fact(label, derivation.concrete(fact.lhs), fact.relation,
+                derivation.concrete(fact.rhs), fact.every)
 
 
 def _concrete_sides(step: Step, derivation: Derivation) -> list[sympy.Basic]:
@@ -203,8 +216,9 @@ class Induction(Check):
         if local:
             return Verdict(False, f"an induction's own facts may not include the local "
                                   f"hypotheses {local}: its base case would assume itself")
-        givens = concrete_facts(step, derivation)
-        problem = kernel.facts_free_of(n, givens)
+        givens = concrete_facts(step, derivation, shifts=(n, self.order))
+        universal = {label for label in step.given if n in derivation.fact(label).every}
+        problem = kernel.facts_free_of(n, givens, universal)
         if problem:
             return Verdict(False, problem)
         obligations: list[dict] = []
@@ -228,6 +242,12 @@ class Induction(Check):
         successor, supposed = derivation.step(self.step), derivation.fact(self.hypothesis)
         if not derivation.hypothesis(self.hypothesis).local:
             return Verdict(False, f"{self.hypothesis!r} is not a local hypothesis")
+        beneath = derivation.hypotheses_beneath(self.step) - {self.hypothesis}
+        problem = kernel.facts_free_of(
+            n, Givens.from_facts([_concrete_fact(derivation, label) for label in beneath]),
+            {label for label in beneath if n in derivation.fact(label).every})
+        if problem:
+            return Verdict(False, f"step {self.step!r} rests on a fact about one {n}: {problem}")
         pairs = [
             (f"step {self.step!r}", successor.relation, successor.lhs, successor.rhs,
              self._at(step.lhs, n + 1), self._at(step.rhs, n + 1)),
@@ -337,18 +357,8 @@ class Numeric(Check):
         return tuple(symbol for point in self.points for symbol in point)
 
     def verify(self, step: Step, derivation: Derivation) -> Verdict:
-        problem = kernel.ill_formed(derivation.concrete(step.lhs), derivation.concrete(step.rhs))
-        if problem:
-            return Verdict(False, problem)
-        pairs = []
-        with mpmath.workdps(self.digits + 20):
-            for point in self.points:
-                lhs = derivation.concrete(step.lhs).subs(point)
-                rhs = derivation.concrete(step.rhs).subs(point)
-                pairs.append((dict(point), _evaluate(lhs, self.digits),
-                              _evaluate(rhs, self.digits), _evaluate(lhs, self.digits + 20)))
-        with mpmath.workdps(self.digits):
-            return kernel.numeric(pairs, step.relation, self.digits)
+        return kernel.numeric(derivation.concrete(step.lhs), derivation.concrete(step.rhs),
+                              [dict(point) for point in self.points], step.relation, self.digits)
 
     def describe(self) -> str:
         return f"numeric (mpmath, {self.digits} digits, {len(self.points)} points)"
@@ -357,15 +367,3 @@ class Numeric(Check):
         return Scope(ScopeKind.NUMERIC, f"numeric, {self.digits} digits at {len(self.points)} "
                                         "points")
 
-
-def _evaluate(expression: sympy.Basic, digits: int) -> list[mpmath.mpc] | None:
-    """Each entry of ``expression`` as an mpmath complex, or None if it is not a number."""
-    values = []
-    entries = list(expression) if isinstance(expression, sympy.MatrixBase) else [expression]
-    for entry in entries:
-        number = sympy.N(entry, digits)
-        if not number.is_number or number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-            return None
-        real, imaginary = number.as_real_imag()
-        values.append(mpmath.mpc(mpmath.mpf(str(real)), mpmath.mpf(str(imaginary))))
-    return values

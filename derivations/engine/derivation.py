@@ -34,6 +34,7 @@ class Fact:
     lhs: sympy.Basic
     relation: Relation
     rhs: sympy.Basic
+    every: tuple[sympy.Symbol, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,8 @@ class Derivation:
         """The relation a check may use under ``label``: a hypothesis or a step."""
         for hypothesis in self.checked_hypotheses:
             if hypothesis.label == label:
-                return Fact(label, hypothesis.lhs, hypothesis.relation, hypothesis.rhs)
+                return Fact(label, hypothesis.lhs, hypothesis.relation, hypothesis.rhs,
+                            hypothesis.every)
         step = self.step(label)
         return Fact(label, step.lhs, step.relation, step.rhs)
 
@@ -245,6 +247,16 @@ class Derivation:
         for cited in self.cited(step):
             found |= self.local_dependencies(cited)
         return found - set(step.check.discharges())
+
+    def hypotheses_beneath(self, label: str) -> set[str]:
+        """Every hypothesis the step or hypothesis ``label`` rests on, through the steps it
+        cites."""
+        if label in {h.label for h in self.checked_hypotheses}:
+            return {label}
+        found: set[str] = set()
+        for cited in self.cited(self.step(label)):
+            found |= self.hypotheses_beneath(cited)
+        return found
 
     def _check_citations(self) -> None:
         hypothesis_labels = {h.label for h in self.checked_hypotheses}

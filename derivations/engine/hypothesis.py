@@ -23,7 +23,10 @@ class Hypothesis:
 
     ``local`` marks a supposition that holds only inside an argument (an
     induction hypothesis): a derivation's conclusion may rest on it only through
-    the :class:`~derivations.engine.checks.Induction` that discharges it.
+    the :class:`~derivations.engine.checks.Induction` that discharges it. ``every``
+    names symbols the relation holds for at *every* value (a recurrence
+    ``f(n + 1) = 2f(n)``), so an induction on one of them may use it at each step; a
+    hypothesis without it is about one value, and an induction refuses it.
     """
 
     label: str
@@ -32,6 +35,7 @@ class Hypothesis:
     relation: Relation = Relation.EQ
     text: str = ""
     local: bool = False
+    every: tuple[sympy.Symbol, ...] = ()
 
     def __post_init__(self) -> None:
         check_label(self.label, "label of a hypothesis")
@@ -43,6 +47,23 @@ class Hypothesis:
                 )
         if self.text:
             check_prose(self.text, f"text of hypothesis {self.label!r}")
+        if isinstance(self.every, sympy.Basic) or not isinstance(self.every, tuple):
+            raise TypeError(f"every of hypothesis {self.label!r}: expected a tuple of symbols, "
+                            f"got {self.every!r}")
+        mentioned = _free(self.lhs) | _free(self.rhs)
+        for symbol in self.every:
+            if not isinstance(symbol, sympy.Symbol):
+                raise TypeError(f"every of hypothesis {self.label!r}: expected symbols, got "
+                                f"{symbol!r}")
+            if symbol not in mentioned:
+                raise ValueError(f"every of hypothesis {self.label!r}: {symbol} does not occur "
+                                 "in the hypothesis")
+
+
+def _free(side: sympy.Basic) -> set[sympy.Basic]:
+    if isinstance(side, sympy.MatrixBase):
+        return set().union(*(entry.free_symbols for entry in side))
+    return set(side.free_symbols)
 
 
 @dataclass(frozen=True)

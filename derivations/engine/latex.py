@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sympy
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE
 
 
 class TextbookLatexPrinter(LatexPrinter):
@@ -72,7 +73,15 @@ class TextbookLatexPrinter(LatexPrinter):
             logarithm = rf"\log_{{{base}}} {inner}"
             if not rest:
                 return logarithm
-            return self._print(sympy.Mul(*rest, evaluate=False)) + r"\, " + logarithm
+            factor = sympy.Mul(*rest)
+            sign = ""
+            if factor.could_extract_minus_sign():
+                sign, factor = "-", -factor
+            if factor == 1:
+                return sign + logarithm
+            # (y + 1) log₂ x, never y + 1 log₂ x
+            shown = self.parenthesize(factor, PRECEDENCE["Mul"], strict=True)
+            return sign + shown + r"\, " + logarithm
         return super()._print_Mul(expr)
 
 

@@ -65,9 +65,14 @@ def _math(latex: str, display: bool = False) -> str:
 
 
 def hypothesis_latex(hypothesis: Hypothesis) -> str:
-    """A hypothesis as one formula."""
-    return (f"{textbook_latex(hypothesis.lhs)} {hypothesis.relation.latex} "
-            f"{textbook_latex(hypothesis.rhs)}")
+    """A hypothesis as one formula; one stated for every value of a symbol says so, since
+    an induction on that symbol uses it at each step."""
+    formula = (f"{textbook_latex(hypothesis.lhs)} {hypothesis.relation.latex} "
+               f"{textbook_latex(hypothesis.rhs)}")
+    if hypothesis.every:
+        formula += r"\quad\text{for every }" + ", ".join(textbook_latex(s)
+                                                          for s in hypothesis.every)
+    return formula
 
 
 def _variables(derivation: Derivation) -> list[str]:
@@ -179,13 +184,52 @@ def _uses(derivation: Derivation, pages: Mapping[str, str]) -> list[str]:
     """The fine-print line naming the derivations whose results this one uses, linked."""
     if not derivation.uses:
         return []
-    from derivations.engine.registry import get  # the registry imports every chapter
-
-    # ``(#slug)`` as the reasons write it; the site build points it at the publishing page.
-    links = [f"[{html.escape(get(slug).title)}]({pages.get(slug, '')}#{slug})"
-             for slug in derivation.uses]
+    links = [_link(slug, pages) for slug in derivation.uses]
     return ['<p class="theorem-where theorem-uses" markdown="span"><strong class="theorem-label">'
             "Uses</strong> " + ", ".join(links) + ".</p>"]
+
+
+def _link(slug: str, pages: Mapping[str, str]) -> str:
+    """The registered derivation ``slug`` by its title, linked to its box.
+
+    Without a page for it the link is ``(#slug)``, as the reasons write it; the site build
+    points that at the publishing page."""
+    return f"[{html.escape(title_of(slug))}]({pages.get(slug, '')}#{slug})"
+
+
+def title_of(slug: str) -> str:
+    """The title of the registered derivation ``slug``, or the slug itself if its builder
+    refuses it: mid-edit while authoring, the boxes resting on it still show (publishing
+    stops earlier, at the derivation that does not verify)."""
+    from derivations.engine.registry import get  # the registry imports every chapter
+
+    try:
+        return get(slug).title
+    except (ValueError, TypeError, KeyError):
+        return slug
+
+
+def _checked(scope: Scope) -> str:
+    """``checked`` and the scope's label as a sentence says it: a label is written for a badge
+    ("exact", "numeric, 50 digits at 4 points"), which after "checked" would not read."""
+    if scope.label == "exact":
+        return "checked exactly as stated"
+    if scope.label.startswith("numeric, "):
+        return "checked numerically, " + scope.label.removeprefix("numeric, ")
+    return f"checked {scope.label}"
+
+
+def _narrowed(derivation: Derivation, effective: Effective | None,
+              pages: Mapping[str, str]) -> str:
+    """Why the badge is narrower than the derivation's own conclusion, for the check line.
+
+    A reader who sees "every $2 \\times 2$" on a proof whose steps hold for all $n$ would
+    take it for a mistake; the sentence says which result it rests on holds only that far.
+    Empty when its own scope is the badge's."""
+    if effective is None or effective.narrowest_in == derivation.slug:
+        return ""
+    return (f" Its own proof is {_checked(effective.own)}, but it rests on "
+            f"{_link(effective.narrowest_in, pages)}, {_checked(effective.scope)} only.")
 
 
 def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
@@ -197,7 +241,8 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
     its badge and the conclusion's to the box; ``report_page`` is where the ✓
     links to. ``effective`` (from :func:`derivations.engine.dependencies.effective_scopes`)
     makes the box's badge the narrowest scope among the conclusion and every result
-    it uses, so "for all $n$" is shown only when everything beneath it is. ``pages``
+    it uses, so "for all $n$" is shown only when everything beneath it is; when a result
+    beneath narrows it, the check line names that result and both scopes. ``pages``
     (slug → page) is where the derivations it uses are published.
     """
     scopes = scopes or {}
@@ -207,7 +252,7 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
     if effective is not None:
         scope = effective.scope
         if effective.narrowest_in != derivation.slug:
-            badge_title += f", narrowed by the result it uses from {effective.narrowest_in}"
+            badge_title += ", narrowed by a result it rests on"
     kind = kind_of(derivation)
     lines = [
         f'<div class="theorem theorem-{kind.lower()}" id="{derivation.slug}" markdown="1">',
@@ -233,7 +278,8 @@ def render(derivation: Derivation, scopes: dict[str, Scope] | None = None,
         '<div class="theorem-foot" markdown="1">',
         f'<p class="theorem-check" markdown="span">{scope_badge}'
         f"[✓ checked]({report_page}#report-{derivation.slug}){{ .checked-link }} "
-        f"<em>Source:</em> {derivation.source}.{because}</p>",
+        f"<em>Source:</em> {derivation.source}.{because}"
+        f"{_narrowed(derivation, effective, pages or {})}</p>",
         "",
         *_proof(derivation, scopes),
         "</div>",

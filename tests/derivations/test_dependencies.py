@@ -86,13 +86,42 @@ def test_the_registered_uses_name_registered_derivations_without_cycles():
     assert uses["dominant-eigenvalue"] == ("fibonacci-eigendecomposition",)
 
 
-def test_the_badge_shows_the_effective_scope():
-    found = {"probe": (*GENERAL, ("base",)), "base": (*FIXED, ())}
-    text = render(probe(), {"claim": Scope(ScopeKind.GENERAL, "for all $n$")},
+BINET = "fibonacci-eigendecomposition"
+BINET_TITLE = "Eigendecomposition of the Fibonacci matrix and Binet&#x27;s formula"
+
+
+def check_line(text: str) -> str:
+    return next(line for line in text.splitlines() if 'class="theorem-check"' in line)
+
+
+def test_the_badge_shows_the_effective_scope_and_says_what_narrows_it():
+    found = {"probe": (*GENERAL, (BINET,)), BINET: (*FIXED, ())}
+    text = render(probe(uses=(BINET,)), {"claim": Scope(ScopeKind.GENERAL, "for all $n$")},
                   effective=effective_scopes(found)["probe"])
-    badge = next(line for line in text.splitlines() if 'class="theorem-check"' in line)
-    assert '<span class="scope scope-fixed-size"' in badge and "narrowed by" in badge
-    assert r"every $2 \times 2$</span>" in badge and "for all $n$" not in badge
+    line = check_line(text)
+    assert '<span class="scope scope-fixed-size"' in line and "narrowed by" in line
+    assert r"every $2 \times 2$</span>" in line
+    assert line.endswith(f"Its own proof is checked for all $n$, but it rests on "
+                         f"[{BINET_TITLE}](#{BINET}), checked every $2 \\times 2$ only.</p>")
+
+
+def test_the_narrowing_reads_as_words_for_an_exact_proof_on_a_numeric_result():
+    found = {"probe": (ScopeKind.GENERAL, "exact", (BINET,)),
+             BINET: ("numeric", "numeric, 50 digits at 4 points", ())}
+    line = check_line(render(probe(uses=(BINET,)), effective=effective_scopes(found)["probe"],
+                             pages={BINET: "chapter-1.md"}))
+    assert '<span class="scope scope-numeric"' in line
+    assert line.endswith(f"Its own proof is checked exactly as stated, but it rests on "
+                         f"[{BINET_TITLE}](chapter-1.md#{BINET}), checked numerically, 50 "
+                         f"digits at 4 points only.</p>")
+
+
+def test_a_badge_nothing_beneath_narrows_says_nothing_more():
+    found = {"probe": (*GENERAL, (BINET,)), BINET: (ScopeKind.GENERAL, "for all sizes $d$", ())}
+    line = check_line(render(probe(uses=(BINET,)), effective=effective_scopes(found)["probe"]))
+    assert '<span class="scope scope-general" title="What the check proves">for all $n$</span>' \
+        in line
+    assert "rests on" not in line and "narrowed" not in line
 
 
 def test_the_box_names_what_it_uses_and_links_it():
@@ -101,3 +130,16 @@ def test_the_box_names_what_it_uses_and_links_it():
     assert f"[{title}](#fibonacci-eigendecomposition)" in render(built)
     linked = render(built, pages={"fibonacci-eigendecomposition": "chapter-1.md"})
     assert f"[{title}](chapter-1.md#fibonacci-eigendecomposition)" in linked
+
+
+def test_a_box_resting_on_a_derivation_mid_edit_names_it_by_its_slug(monkeypatch):
+    """While authoring, a used derivation its builder refuses does not stop the boxes resting
+    on it from showing; they name it by its slug."""
+    from derivations.engine import registry
+
+    def refuse(slug: str) -> Derivation:
+        raise ValueError(f"{slug} is mid-edit")
+
+    monkeypatch.setattr(registry, "get", refuse)
+    assert f"<strong class=\"theorem-label\">Uses</strong> [{BINET}](#{BINET}).</p>" in \
+        render(probe(uses=(BINET,)))

@@ -247,7 +247,7 @@ class TestInduction:
             Step("bound", p(n), q**n, "induction", Induction(n, step="successor",
                                                             hypothesis="supposed"),
                  relation, given=("start",)),
-            hypotheses=(Hypothesis("growth", p(n + 1), q * p(n), Relation.LE),
+            hypotheses=(Hypothesis("growth", p(n + 1), q * p(n), Relation.LE, every=(n,)),
                         Hypothesis("start", p(0), base),
                         Hypothesis("supposed", p(n), q**n, Relation.LE, local=True)),
         )
@@ -497,3 +497,28 @@ def test_an_entry_of_a_column_vector_has_one_index():
 
     h = sympy.MatrixSymbol("h", size, 1)
     assert textbook_latex(h[2, 0]) == "{h}_{2}"
+
+
+def test_a_base_two_logarithm_keeps_the_parentheses_of_its_factor():
+    """The page once showed y + 1 log₂ x for (y + 1)·log₂ x, a different formula."""
+    from derivations.engine.latex import textbook_latex
+
+    x, y = sympy.symbols("x y", positive=True)
+    base_two = sympy.log(x) / sympy.log(2)
+    assert textbook_latex((y + 1) * base_two) == r"\left(y + 1\right)\, \log_{2} x"
+    assert textbook_latex(3 * y * base_two) == r"3 y\, \log_{2} x"
+    assert textbook_latex(-2 * base_two) == r"-2\, \log_{2} x"
+    assert textbook_latex(base_two) == r"\log_{2} x"
+
+
+def test_a_hypothesis_for_every_value_says_so_and_names_a_symbol_it_mentions():
+    from derivations.engine.markdown import hypothesis_latex
+
+    f = sympy.Function("f")
+    every = Hypothesis("double", f(n + 1), 2 * f(n), every=(n,))
+    assert hypothesis_latex(every) == r"f{\left(n + 1 \right)} = 2 f{\left(n \right)}" \
+                                      r"\quad\text{for every }n"
+    with pytest.raises(ValueError, match="does not occur"):
+        Hypothesis("double", f(n + 1), 2 * f(n), every=(sympy.Symbol("m"),))
+    with pytest.raises(TypeError, match="tuple of symbols"):
+        Hypothesis("double", f(n + 1), 2 * f(n), every=n)

@@ -184,3 +184,53 @@ def test_a_typeset_derivation_is_reused_only_while_its_sources_and_pages_stand(
     assert fragments.typeset(slug, {slug: "chapter-2.md"}, None)["derivation"] == "again"
     monkeypatch.setattr(fragments.verdicts, "fingerprint", lambda slug: "an edited source")
     assert fragments.typeset(slug, pages, None)["derivation"] == "again" and len(calls) == 2
+
+
+
+USER, USED = "dominant-eigenvalue", "fibonacci-eigendecomposition"  # USER uses USED
+
+
+def conclusion_record(slug: str, scope: str, label: str) -> DerivationRecord:
+    """A passed record whose conclusion has ``scope``, as verification might have found it."""
+    return DerivationRecord(slug=slug, title=get(slug).title, chapter=1, conclusion="c",
+                            scope=scope, scope_label=label, claims_every_size=False,
+                            fixed_size_because="", problems=(), steps=())
+
+
+def typeset_user(monkeypatch, used_scope: str, used_label: str) -> dict:
+    """:func:`fragments.typeset_all` as a generation runs it, typesetting USER only: USER's
+    own conclusion is checked for all $n$, USED's as given."""
+    monkeypatch.setattr(fragments, "slugs", lambda: [USER])
+    records = {USER: conclusion_record(USER, "general", r"for all $n \geq 0$"),
+               USED: conclusion_record(USED, used_scope, used_label)}
+    return fragments.typeset_all({USER: "chapter-1.md", USED: "chapter-1.md"}, records)
+
+
+def test_a_box_resting_on_a_result_checked_at_instances_shows_the_narrower_badge(
+        monkeypatch, tmp_path):
+    """Its own proof holds for all n, but the result it uses was checked at four values only:
+    the box's badge says so, and says why, naming that result."""
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    text = typeset_user(monkeypatch, "instances", "at $n = 1, 2, 3, 4$")[USER]["derivation"]
+    line = next(line for line in text.splitlines() if 'class="theorem-check"' in line)
+    assert line.startswith('<p class="theorem-check" markdown="span"><span class="scope '
+                           'scope-instances" title="What the check proves, narrowed by a result '
+                           'it rests on">at $n = 1, 2, 3, 4$</span> ')
+    assert line.endswith(r"Its own proof is checked for all $n \geq 0$, but it rests on "
+                         "[Eigendecomposition of the Fibonacci matrix and Binet&#x27;s formula]"
+                         "(chapter-1.md#fibonacci-eigendecomposition), checked at "
+                         "$n = 1, 2, 3, 4$ only.</p>")
+    assert "scope-general" not in line
+
+
+def test_a_box_is_typeset_again_when_a_result_beneath_it_changes_scope(monkeypatch, tmp_path):
+    """The typesetting cache keys a box by the scopes beneath it: the same records reuse it, a
+    used result found broader (or narrower) typesets it again, so no stale badge is published."""
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    kept = typeset_user(monkeypatch, "instances", "at $n = 1, 2, 3, 4$")
+    calls = []
+    monkeypatch.setattr(fragments, "published", lambda *args: calls.append(args) or "again")
+    assert typeset_user(monkeypatch, "instances", "at $n = 1, 2, 3, 4$") == kept and not calls
+    assert typeset_user(monkeypatch, "general", "for all $n$")[USER]["derivation"] == "again"
+    assert typeset_user(monkeypatch, "instances", "at $n = 1, 2$")[USER]["derivation"] == "again"
+    assert len(calls) == 2

@@ -105,8 +105,9 @@ def claim(lhs, rhs, check=None, relation: Relation = EQ, *, given=(), hypotheses
                       hypotheses=hypotheses, definitions=definitions)
 
 
-def fact(label: str, lhs, rhs, relation: Relation = EQ, local: bool = False) -> Hypothesis:
-    return Hypothesis(label, lhs, rhs, relation, local=local)
+def fact(label: str, lhs, rhs, relation: Relation = EQ, local: bool = False,
+         every: tuple = ()) -> Hypothesis:
+    return Hypothesis(label, lhs, rhs, relation, local=local, every=every)
 
 
 x = sympy.Symbol("x", real=True)
@@ -864,7 +865,46 @@ def _():
     return claim(f(n), 2**n, Induction(n, recurrence=lambda previous: 2 * previous),
                  given=("start", "double"),
                  hypotheses=(fact("start", f(0), sympy.Integer(1)),
-                             fact("double", f(n + 1), 2 * f(n))))
+                             fact("double", f(n + 1), 2 * f(n), every=(n,))))
+
+
+@_true("opaque-sequence-of-order-two", "induction-recurrence",
+       "f(0) = 0, f(1) = 1 and f(n + 2) = f(n + 1) + f(n) for every n give the Fibonacci numbers.")
+def _():
+    return claim(f(n), sympy.fibonacci(n),
+                 Induction(n, recurrence=lambda older, newer: older + newer, order=2),
+                 given=("zero", "one", "adds"),
+                 hypotheses=(fact("zero", f(0), sympy.Integer(0)),
+                             fact("one", f(1), sympy.Integer(1)),
+                             fact("adds", f(n + 2), f(n + 1) + f(n), every=(n,))))
+
+
+@_false("universal-recurrence-wrong-closed-form", "induction-recurrence",
+        "f(0) = 1 and f(n + 1) = 2f(n) for every n give f(1) = 2, not 3^1 = 3.")
+def _():
+    return claim(f(n), 3**n, Induction(n, recurrence=lambda previous: 3 * previous),
+                 given=("start", "double"),
+                 hypotheses=(fact("start", f(0), sympy.Integer(1)),
+                             fact("double", f(n + 1), 2 * f(n), every=(n,))))
+
+
+@_false("universal-fact-over-another-symbol", "induction-recurrence",
+        "f(m + 1) = 2f(m) is given for one m, not for every n: it says nothing at the step's n, "
+        "so f(1) = 5 is consistent with the facts, and f(1) != 2.")
+def _():
+    return claim(f(n), 2**n, Induction(n, recurrence=lambda previous: 2 * previous),
+                 given=("start", "double-at-m"),
+                 hypotheses=(fact("start", f(0), sympy.Integer(1)),
+                             fact("double-at-m", f(m + 1), 2 * f(m))))
+
+
+@_false("universal-recurrence-one-offset-off", "induction-recurrence",
+        "f(n + 2) = 2f(n) for every n with f(0) = 1 leaves f(1) free: f(1) = 7 gives f(1) != 2.")
+def _():
+    return claim(f(n), 2**n, Induction(n, recurrence=lambda previous: 2 * previous),
+                 given=("start", "skip"),
+                 hypotheses=(fact("start", f(0), sympy.Integer(1)),
+                             fact("skip", f(n + 2), 2 * f(n), every=(n,))))
 
 
 # == 9. induction-step =========================================================================
@@ -917,7 +957,8 @@ def _():
         step("successor", g(n + 1), s ** (n + 1), Chain(("next", "apply", "simplify")), LE),
         step("claim", g(n), s**n, Induction(n, step="successor", hypothesis="supposed"),
              EQ, given=("start",)),
-        hypotheses=(fact("growth", g(n + 1), s * g(n), LE), fact("start", g(0), sympy.Integer(1)),
+        hypotheses=(fact("growth", g(n + 1), s * g(n), LE, every=(n,)),
+                    fact("start", g(0), sympy.Integer(1)),
                     fact("supposed", g(n), s**n, LE, local=True)))
 
 
@@ -946,7 +987,8 @@ def _():
         step("successor", g(n + 1), s ** (n + 1), Chain(("next", "apply", "simplify")), LE),
         step("claim", g(n), s**n, Induction(n, step="successor", hypothesis="supposed"),
              LE, given=("start",)),
-        hypotheses=(fact("growth", g(n + 1), s * g(n), LE), fact("start", g(0), sympy.Integer(1)),
+        hypotheses=(fact("growth", g(n + 1), s * g(n), LE, every=(n,)),
+                    fact("start", g(0), sympy.Integer(1)),
                     fact("supposed", g(n), s**n, LE, local=True)))
 
 
@@ -1245,12 +1287,21 @@ def _():
                  hypotheses=(fact("minus-one", plain, sympy.Integer(-1)),))
 
 
-@_false("logarithm-loses-parentheses", "display",
-        "The page shows y + 1 log_2 x = y log_2 x + log_2 x, false at y = 1, x = 4 (3 vs 4); "
-        "the left side meant (y + 1) log_2 x.")
+@_false("symbol-named-like-pi", "display",
+        "The page shows the hypothesis pi = 3 and pi^2 = 9 from it: about the constant pi both "
+        "are false; the kernel read an unknown named pi.")
 def _():
-    base_two = sympy.log(x) / sympy.log(2)
-    return claim((y + 1) * base_two, y * base_two + base_two)
+    fake = sympy.Symbol("pi", positive=True)
+    return claim(fake**2, sympy.Integer(9), given=("three",),
+                 hypotheses=(fact("three", fake, sympy.Integer(3)),))
+
+
+@_false("matrix-named-zero", "display",
+        "The page shows 0 = I and then 0 A = A; the matrix printed 0 is an unknown d x d matrix.")
+def _():
+    zero = sympy.MatrixSymbol("0", d, d)
+    return claim(zero * A, A, given=("is-identity",),
+                 hypotheses=(fact("is-identity", zero, I_d),))
 
 
 @_false("symbol-name-injects-latex", "display",

@@ -43,20 +43,11 @@ def _report(result: DerivationResult) -> str:
                      f"({r.verdict.detail})" for r in result.steps)
 
 
-# Holes the kernel does not close yet (issue 21 stays open for them). Strict: a case that starts
-# being rejected fails here until it leaves this list.
-STILL_ACCEPTED = {
-    "float-coefficient-in-a-fact", "float-absorbs-a-tiny-term", "float-bound-rounds",
-    "instance-at-a-float", "rank-one-matrix-is-invertible", "inverse-of-an-arbitrary-matrix",
-    "binomial-below-zero-vanishes", "x-over-x-without-nonzero",
-    "global-fact-mentions-the-variable", "gap-inside-the-tolerance",
-    "relative-tolerance-at-huge-points", "identity-only-at-the-sample-points",
-    "inequation-only-at-the-sample-points", "symbol-named-like-a-number", "homonym-symbols",
-    "logarithm-loses-parentheses", "symbol-name-injects-latex", "closed-bound-at-one-diverges",
-}
-# True claims the kernel refuses: a fact stated for every n cannot yet be told from one about
-# a single n, so an induction refuses both.
-STILL_REFUSED = {"opaque-sequence-with-its-recurrence"}
+# Holes the kernel does not close yet. Strict: a case that starts being rejected fails here
+# until it leaves this list.
+STILL_ACCEPTED: set[str] = set()
+# True claims the kernel refuses.
+STILL_REFUSED: set[str] = set()
 
 
 def _marked(cases: list[Case], known: set[str], reason: str) -> list:
