@@ -27,6 +27,7 @@ Obligation kinds (``kind``):
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import sympy
@@ -61,26 +62,32 @@ def _project_classes() -> dict[str, type]:
     return found
 
 
-def load(text: str) -> sympy.Basic:
+@functools.lru_cache(maxsize=4096)
+def load(text: str, as_written: bool = False) -> sympy.Basic:
     """The expression ``text`` (an ``srepr``) stood for; a ValueError if it is not one.
 
     Only SymPy's names and the project's own SymPy classes are in scope, and builtins are
-    not: a certificate is data.
+    not: a certificate is data. ``as_written`` rebuilds it without evaluating anything, so a
+    claim's side comes back as it was written (``x/x``, not 1).
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str):  # (an unhashable one is a TypeError from the cache)
         raise ValueError(f"expected an expression as text, got {type(text).__name__}")
     try:
-        try:
-            return eval(text, {"__builtins__": {}}, _NAMESPACE)
-        except NameError:  # a project class defined since the names were last collected
-            _NAMESPACE.update(_project_classes())
-            return eval(text, {"__builtins__": {}}, _NAMESPACE)
+        with sympy.evaluate(not as_written):
+            try:
+                return eval(text, {"__builtins__": {}}, _NAMESPACE)
+            except NameError:  # a project class defined since the names were last collected
+                _NAMESPACE.update(_project_classes())
+                return eval(text, {"__builtins__": {}}, _NAMESPACE)
     except Exception as error:
         raise ValueError(f"not a SymPy expression: {text[:80]!r} ({error})") from error
 
 
 def claim(lhs: sympy.Basic, relation: str, rhs: sympy.Basic,
-          facts: list[tuple[sympy.Basic, str, sympy.Basic]]) -> dict[str, Any]:
-    """The claim part of a certificate: concrete sides, relation, facts used."""
+          facts: list[tuple[sympy.Basic, str, sympy.Basic, tuple[sympy.Basic, ...]]]
+          ) -> dict[str, Any]:
+    """The claim part of a certificate: concrete sides, relation, and the facts used, each
+    ``[lhs, relation, rhs, symbols it holds for every value of]``."""
     return {"lhs": dump(lhs), "relation": relation, "rhs": dump(rhs),
-            "facts": [[dump(a), r, dump(b)] for a, r, b in facts]}
+            "facts": [[dump(a), r, dump(b), [dump(s) for s in every]]
+                      for a, r, b, every in facts]}

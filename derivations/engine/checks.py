@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import sympy
 
-from derivations.engine import kernel
+from derivations.engine import certificates, kernel
 from derivations.engine.derivation import Fact
 from derivations.engine.givens import Givens
 from derivations.engine.kernel import Verdict, decide
@@ -222,12 +222,14 @@ class Induction(Check):
         if problem:
             return Verdict(False, problem)
         obligations: list[dict] = []
+        parts = []
         for base in range(self.start, self.start + self.order):
             verdict = decide(derivation.concrete(self._at(step.lhs, base)), step.relation,
                              derivation.concrete(self._at(step.rhs, base)), givens, self.rewrite)
             if not verdict.passed:
                 return Verdict(False, f"base case {n} = {base} fails: {verdict.detail}")
             obligations += verdict.obligations
+            parts.append(kernel.part({n: sympy.Integer(base)}, verdict, role="base"))
         if self.step:
             verdict = self._verify_step_form(step, derivation)
         else:
@@ -235,7 +237,10 @@ class Induction(Check):
         if not verdict.passed:
             return verdict
         return Verdict(True, verdict.detail, (*obligations, *verdict.obligations),
-                       {"variable": str(n), "start": self.start, "order": self.order})
+                       {"variable": certificates.dump(n), "start": self.start,
+                        "order": self.order, "form": "step" if self.step else "recurrence",
+                        "parts": [*parts, *verdict.structure.get("parts", [])],
+                        **{k: v for k, v in verdict.structure.items() if k != "parts"}})
 
     def _verify_step_form(self, step: Step, derivation: Derivation) -> Verdict:
         n = self.variable
@@ -276,6 +281,7 @@ class Induction(Check):
         template, holes = kernel.recurrence_template(
             self.recurrence, self.order, derivation.concrete(step.lhs))
         obligations: list[dict] = []
+        parts = []
         for name, side in (("left", step.lhs), ("right", step.rhs)):
             previous = [derivation.concrete(self._at(side, n + k)) for k in range(self.order)]
             verdict = decide(derivation.concrete(self._at(side, n + self.order)), Relation.EQ,
@@ -285,9 +291,12 @@ class Induction(Check):
                 return Verdict(False, f"the {name} side does not obey the recurrence: "
                                       f"{verdict.detail}")
             obligations += verdict.obligations
+            parts.append(kernel.part({}, verdict, role="recurrence", side=name))
         bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
         return Verdict(True, f"base cases {n} = {bases} and the inductive step hold",
-                       tuple(obligations))
+                       tuple(obligations),
+                       {"template": certificates.dump(template),
+                        "holes": [certificates.dump(h) for h in holes], "parts": parts})
 
     def describe(self) -> str:
         return f"induction on ${sympy.latex(self.variable)} \\geq {self.start}$"

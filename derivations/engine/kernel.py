@@ -489,8 +489,20 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
             return fail(f"undecided: {matrix} is inverted, but no fact shows it invertible "
                         "(cite one such as P·M = I or det M ≠ 0)")
     written = [givens.rewrite_words(d) for d in written]
-    lhs, rhs = (evaluate_holding_limits(givens.rewrite_words(side)) for side in (lhs, rhs))
-    lhs, rhs = (givens.substitute_bounds(givens.rewrite_words(side)) for side in (lhs, rhs))
+    rewritten = [givens.rewrite_words(side) for side in (lhs, rhs)]
+    evaluated = [evaluate_holding_limits(side) for side in rewritten]
+    settled = [givens.rewrite_words(side) for side in evaluated]
+    # What the re-checker needs to follow the claim to the entries decided: the rules the facts
+    # gave (if one applies), the bounds' parametrisations, the limits' values, and whether a
+    # proposal changed the difference.
+    structure = {"rewritten": proposal is not None,
+                 "rules": [[certificates.dump(pattern), certificates.dump(replacement)]
+                           for pattern, replacement in givens.rules]
+                 if any(givens.applies_rules(side) for side in (lhs, rhs, *evaluated)) else [],
+                 "substitutions": [[certificates.dump(atom), certificates.dump(replacement)]
+                                   for atom, replacement in givens.slack],
+                 "limits": []}
+    lhs, rhs = (givens.substitute_bounds(side) for side in settled)
     obligations: list[dict] = []
     limits = []
     for side in (lhs, rhs):
@@ -501,13 +513,16 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
             limits.append((limit, verdict.structure["value"]))
             obligations += verdict.obligations
     if limits:
+        structure["limits"] = [[certificates.dump(limit), value] for limit, value in limits]
         lhs, rhs = (side.xreplace({limit: certificates.load(value) for limit, value in limits})
                     for side in (lhs, rhs))
     problem = ill_formed(lhs, rhs)
     if problem:
         return fail(problem)
     if _infinite(lhs) or _infinite(rhs):
-        return _decide_infinite(lhs, relation, rhs, obligations)
+        verdict = _decide_infinite(lhs, relation, rhs, obligations)
+        return Verdict(verdict.passed, verdict.detail, verdict.obligations,
+                       dict(structure, rewritten=True))
     words = Words()
     generators = givens.generators(words)
     nonzero = givens.stated_nonzero(words)
@@ -541,20 +556,24 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
                 return Verdict(False, f"undecided: cannot show {entry} is zero"
                                if not _certainly_nonzero(entry) else "difference is non-zero")
             obligations.append(proof)
-        return Verdict(True, "difference is zero", tuple(obligations))
+        return Verdict(True, "difference is zero", tuple(obligations), structure)
     if relation is Relation.NE:
-        return _decide_ne(gap, entries, words, generators, symbolic_size, obligations)
+        verdict = _decide_ne(gap, entries, words, generators, symbolic_size, obligations)
+        return Verdict(verdict.passed, verdict.detail, verdict.obligations,
+                       {**structure, **verdict.structure})
     if len(entries) != 1 or isinstance(gap, sympy.MatrixBase) or is_symbolic_matrix(gap):
         return fail(f"an order relation {relation.symbol} needs scalar sides")
     value = sympy.expand(entries[0])
     if generators:
-        value = givens.reduce_value(value, generators)
+        reduced = givens.reduce_value(value, generators)
+        structure["rewritten"] = structure["rewritten"] or reduced != value
+        value = reduced
     proof = prove_sign(value, relation)
     if proof is None:
         if prove_sign(value, relation.negated) is not None:
             return fail(f"lhs − rhs = {value}: the claimed sign is false")
         return fail(f"undecided: cannot tell the sign of {value}")
-    return Verdict(True, f"lhs − rhs = {value}", (*obligations, proof))
+    return Verdict(True, f"lhs − rhs = {value}", (*obligations, proof), structure)
 
 
 def _certainly_nonzero(entry: sympy.Basic) -> bool:
@@ -665,7 +684,8 @@ def evaluate_limit(limit: sympy.Limit) -> Verdict:
             where = ", ".join(f"{k} = {v}" for k, v in sample.items())
             return fail(problem + (f" (at {where})" if where else ""))
     return Verdict(True, f"limit is {first}",
-                   ({"kind": "kernel", "what": f"limit {limit} = {first}, computed twice"},),
+                   ({"kind": "limit", "limit": certificates.dump(limit),
+                     "value": certificates.dump(first)},),
                    {"value": certificates.dump(first)})
 
 
@@ -746,7 +766,8 @@ def chain(ends_meet: Sequence[tuple[sympy.Basic, sympy.Basic, str]],
         return fail(f"the links compose to {shown}, which does not give {claimed.symbol}")
     return Verdict(True, f"chain of {len(relations)} verified steps gives {composed.symbol}",
                    tuple(obligations),
-                   {"relations": [r.symbol for r in relations], "claimed": claimed.symbol})
+                   {"relations": [r.symbol for r in relations], "claimed": claimed.symbol,
+                    "links": len(relations)})
 
 
 def instances(claim: Callable[[sympy.Basic], tuple[sympy.Basic, sympy.Basic, Givens]],
@@ -754,6 +775,7 @@ def instances(claim: Callable[[sympy.Basic], tuple[sympy.Basic, sympy.Basic, Giv
               proposal: Proposal | None) -> Verdict:
     """The claim at each value, with the value substituted into the facts too."""
     obligations: list[dict] = []
+    parts = []
     for value in values:
         if not in_domain(variable, value):
             return fail(f"{variable} = {value} is outside {variable}'s declared domain "
@@ -763,9 +785,18 @@ def instances(claim: Callable[[sympy.Basic], tuple[sympy.Basic, sympy.Basic, Giv
         if not verdict.passed:
             return fail(f"fails at {variable} = {value}: {verdict.detail}")
         obligations += verdict.obligations
+        parts.append(part({variable: value}, verdict))
     shown = ", ".join(str(value) for value in values)
     return Verdict(True, f"holds exactly at {variable} = {shown}", tuple(obligations),
-                   {"values": [certificates.dump(v) for v in values]})
+                   {"variable": certificates.dump(variable), "parts": parts})
+
+
+def part(at: dict, verdict: Verdict, **more: object) -> dict:
+    """One claim a mechanism decided on the way (an instance, a base case, a side obeying a
+    recurrence): where it was taken (``at``: variable → value), its obligations and
+    structure, so the re-checker can derive that claim from the step's and bind them."""
+    return {"at": [[certificates.dump(k), certificates.dump(v)] for k, v in at.items()],
+            "obligations": list(verdict.obligations), "structure": verdict.structure, **more}
 
 
 def _assumptions(symbol: sympy.Symbol) -> str:

@@ -14,10 +14,21 @@ What it re-checks, by obligation kind (see :mod:`derivations.engine.certificates
   or ``v`` is ± the difference of a fact ``a ≠ b`` the claim lists;
 - ``sign``: a closed number with the claimed sign, or a quotient whose numerator's and
   denominator's coefficients all have one sign over atoms declared positive;
+- ``limit``: the sequence, evaluated here with mpmath at two large indices for values of its
+  other symbols chosen here, moves to the recorded value;
 - ``kernel``: cannot be re-checked here; counted as such.
 
-A step's certificate is re-checked only if every obligation is; a chain's relations must also
-compose to the claimed one, by this module's own table.
+Valid obligations are not enough: they must be *about the claim* (a certificate for
+``x − 2 = 0`` proves nothing about ``x = 1``). So the claim is followed here, from its own
+sides, to what was decided: each bound's parametrisation is checked against the fact it
+comes from, the sides are evaluated (:meth:`~sympy.Basic.doit`), limits replaced by their
+certified values, and every entry of the difference must be matched by an obligation (each
+denominator too, by a proof that it is not 0). An instance is the claim at its value; an
+induction's parts are the claim at its base cases and the recurrence, applied here to the
+claim's sides, that both sides obey; a chain's links are the facts it cites, which must meet
+end to end and compose to the claimed relation. What cannot be followed here (rewriting by
+rules between matrices of symbolic size, a proposal, an induction in step form) leaves the
+step the kernel's alone: valid, never trusted from a cache.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import mpmath
 import sympy
 
 from derivations.engine import certificates
@@ -51,12 +63,15 @@ class Outcome:
 
 def _fact_generators(claim: dict) -> set[sympy.Basic]:
     """The polynomials the claim's equations make vanish, expanded (numerators of scalars)."""
+    return _generators_of(_loaded_facts(claim))
+
+
+def _generators_of(facts: list[list]) -> set[sympy.Basic]:
     found: set[sympy.Basic] = set()
-    for lhs, relation, rhs in claim.get("facts", []):
+    for lhs, relation, rhs, _ in facts:
         if relation != "=":
             continue
-        gap = _difference(certificates.load(lhs), certificates.load(rhs))
-        for entry in gap:
+        for entry in _difference(lhs, rhs):
             found.add(sympy.expand(sympy.fraction(sympy.together(sympy.expand(entry)))[0]))
     return found
 
@@ -72,7 +87,7 @@ def _difference(lhs: sympy.Basic, rhs: sympy.Basic) -> list[sympy.Basic]:
 
 def _stated_nonzero(claim: dict) -> list[sympy.Basic]:
     return [certificates.load(lhs) - certificates.load(rhs)
-            for lhs, relation, rhs in claim.get("facts", []) if relation == "≠"]
+            for lhs, relation, rhs, *_ in claim.get("facts", []) if relation == "≠"]
 
 
 def _sum(cofactors: Iterable[str], generators: Iterable[str]) -> sympy.Basic:
@@ -145,7 +160,7 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
             number = sympy.N(value, 60)
             if not number.is_real:
                 raise Rejected(f"{value} is not real")
-            if relation in ("≤", "≥") and value == 0:
+            if relation in ("≤", "≥") and sympy.expand(value) == 0:
                 return True
             if (number > 0) != (wanted > 0) or not _is_nonzero_number(value):
                 raise Rejected(f"{value} does not have the sign {relation} 0 claims")
@@ -155,7 +170,68 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
             if _one_signed(numerator, sign) and _one_signed(denominator, sign * wanted):
                 return True
         return False
+    if kind == "limit":
+        return _limit_confirmed(certificates.load(item["limit"]), certificates.load(item["value"]))
     raise Rejected(f"unknown obligation kind {kind!r}")
+
+
+# -- limits ----------------------------------------------------------------------------------
+
+LIMIT_POINTS = (10**12, 10**15)
+_TRIAL_VALUES = (sympy.Integer(2), sympy.Rational(1, 3), sympy.Integer(1), sympy.Integer(0),
+                 sympy.Rational(1, 2), sympy.Integer(3), sympy.Integer(-1))
+
+
+def _fits(symbol: sympy.Basic, value: sympy.Basic) -> bool:
+    """Whether the number ``value`` has every property ``symbol`` was declared with."""
+    declared = getattr(symbol, "assumptions0", {})
+    return all(getattr(value, f"is_{key}", None) is held for key, held in declared.items()
+               if held is not None and key not in ("commutative", "finite", "infinite"))
+
+
+def _trials(symbols: Iterable[sympy.Basic]) -> list[dict]:
+    """Up to three assignments of numbers to ``symbols``, each inside its declared domain;
+    none if some symbol takes none of the trial values."""
+    ordered = sorted(symbols, key=str)
+    choices = [[v for v in _TRIAL_VALUES if _fits(symbol, v)] for symbol in ordered]
+    if any(not fitting for fitting in choices):
+        return []
+    return [{symbol: fitting[(row + index) % len(fitting)]
+             for index, (symbol, fitting) in enumerate(zip(ordered, choices, strict=True))}
+            for row in range(3)]
+
+
+def _limit_confirmed(limit: sympy.Basic, value: sympy.Basic) -> bool:
+    """Whether the sequence under ``limit`` is seen, at 10¹² and 10¹⁵, going to ``value``
+    (:class:`Rejected` if it is seen going elsewhere; False if it cannot be evaluated)."""
+    if not isinstance(limit, sympy.Limit) or limit.args[2] is not sympy.oo:
+        raise Rejected(f"{limit} is not a limit at infinity")
+    expression, variable = limit.args[0], limit.args[1]
+    others = expression.free_symbols - {variable}
+    trials = _trials(others) if others else [{}]
+    if not trials:
+        return False
+    for trial in trials:
+        target = value.xreplace(trial)
+        with mpmath.workdps(50):
+            try:
+                function = sympy.lambdify(variable, expression.xreplace(trial), "mpmath",
+                                          dummify=True)
+                samples = [function(mpmath.mpf(point)) for point in LIMIT_POINTS]
+            except (TypeError, ValueError, ZeroDivisionError, OverflowError, NameError):
+                return False
+            if target in (sympy.oo, -sympy.oo):
+                sign = 1 if target is sympy.oo else -1
+                if any(mpmath.im(v) != 0 for v in samples) or not (
+                        sign * mpmath.re(samples[1]) > max(1, sign * mpmath.re(samples[0]))):
+                    raise Rejected(f"{limit} is not seen tending to {target}")
+                continue
+            if not (target.is_number and target.is_finite):
+                raise Rejected(f"the limit {limit} is recorded as {target}, not a number")
+            gap = abs(samples[1] - mpmath.mpmathify(sympy.N(target, 50)))
+            if gap > mpmath.mpf("1e-6") * max(1, abs(samples[1])):
+                raise Rejected(f"{limit} is seen at {mpmath.nstr(samples[1], 8)}, not {target}")
+    return True
 
 
 def step(certificate: dict) -> Outcome:
@@ -180,14 +256,501 @@ def _step(certificate: dict) -> Outcome:
         if not _chain_gives(relations, claim.get("relation", "")):
             raise Rejected(f"{label}: the chain's relations {relations} do not give "
                            f"{claim.get('relation')}")
-    facts = _fact_generators(claim)
+    parts = _parts(certificate)
+    facts = set().union(_fact_generators(claim), *(part.generators for part in parts or ()))
     kernel_only = []
     for item in certificate["obligations"]:
         if not obligation(item, claim, facts):
             kernel_only.append(item.get("what", item.get("kind", "?")))
+    if not kernel_only and not _follows(certificate, parts):
+        kernel_only.append("the claim is not followed to its obligations here")
     return Outcome(label, not kernel_only, tuple(kernel_only))
 
 
+# -- following the claim to what was decided ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Part:
+    """One claim a step's mechanism decided (the step's own, an instance, a base case, a side
+    obeying a recurrence), derived here from the step's claim, with the obligations recorded
+    for it and the facts it may use."""
+
+    lhs: sympy.Basic
+    relation: str
+    rhs: sympy.Basic
+    structure: dict
+    obligations: list
+    facts: list
+    generators: frozenset
+
+
+def _loaded_facts(claim: dict, at: dict | None = None) -> list[list]:
+    """The claim's facts with ``at`` substituted, as ``[lhs, relation, rhs, every]``."""
+    facts = []
+    for lhs, relation, rhs, *every in claim.get("facts", []):
+        a, b = certificates.load(lhs), certificates.load(rhs)
+        if at:
+            a, b = a.subs(at), b.subs(at)
+        facts.append([a, relation, b, [certificates.load(s) for s in (every[0] if every else [])]])
+    return facts
+
+
+def _make_part(lhs: sympy.Basic, relation: str, rhs: sympy.Basic, recorded: dict,
+               facts: list[list]) -> Part:
+    return Part(lhs, relation, rhs, recorded.get("structure") or {},
+                list(recorded.get("obligations", [])), facts, frozenset(_generators_of(facts)))
+
+
+def _with_shifts(facts: list[list], variable: sympy.Basic, most: int) -> list[list]:
+    """The facts, and each one stated for every ``variable`` at ``variable + 1 … + most``."""
+    shifted = [[a.subs(variable, variable + k), r, b.subs(variable, variable + k), every]
+               for a, r, b, every in facts if variable in every for k in range(1, most + 1)]
+    return facts + shifted
+
+
+def _parts(certificate: dict) -> list[Part] | None:
+    """The claims the mechanism decided, derived here from the step's claim; None where the
+    mechanism's structure cannot be followed here."""
+    claim, structure = certificate["claim"], certificate.get("structure") or {}
+    lhs, rhs = (certificates.load(claim[side], as_written=True) for side in ("lhs", "rhs"))
+    relation, mechanism = claim["relation"], certificate.get("mechanism")
+    if mechanism == "symbolic":
+        recorded = {"structure": structure, "obligations": certificate["obligations"]}
+        return [_make_part(lhs, relation, rhs, recorded, _loaded_facts(claim))]
+    if mechanism == "instances":
+        variable = certificates.load(structure["variable"])
+        found = []
+        for recorded in structure.get("parts", []):
+            at = {certificates.load(k): certificates.load(v) for k, v in recorded["at"]}
+            if set(at) != {variable}:
+                raise Rejected("an instance is not taken at the step's variable")
+            found.append(_make_part(lhs.subs(at), relation, rhs.subs(at), recorded,
+                                    _loaded_facts(claim, at)))
+        return found
+    if mechanism == "induction" and structure.get("form") == "recurrence":
+        return _induction_parts(claim, structure, lhs, relation, rhs)
+    return None
+
+
+def _induction_parts(claim: dict, structure: dict, lhs: sympy.Basic, relation: str,
+                     rhs: sympy.Basic) -> list[Part]:
+    """The base cases at ``start … start + order − 1`` and both sides obeying the recurrence,
+    which is applied here to the claim's own sides."""
+    n = certificates.load(structure["variable"])
+    start, order = int(structure["start"]), int(structure["order"])
+    facts = _with_shifts(_loaded_facts(claim), n, order)
+    template = certificates.load(structure["template"])
+    holes = [certificates.load(h) for h in structure["holes"]]
+    recorded = structure.get("parts", [])
+    bases = [r for r in recorded if r.get("role") == "base"]
+    steps = {r.get("side"): r for r in recorded if r.get("role") == "recurrence"}
+    if [int(certificates.load(r["at"][0][1])) for r in bases] != list(range(start, start + order)) \
+            or set(steps) != {"left", "right"} or len(holes) != order:
+        raise Rejected("an induction's parts are not its base cases and both sides' steps")
+    found = [_make_part(lhs.subs(n, b), relation, rhs.subs(n, b), r, facts)
+             for b, r in zip(range(start, start + order), bases, strict=True)]
+    for name, side in (("left", lhs), ("right", rhs)):
+        previous = {hole: side.subs(n, n + k) for k, hole in enumerate(holes)}
+        filled = template.xreplace(previous).doit()
+        found.append(_make_part(side.subs(n, n + order), "=", filled, steps[name], facts))
+    return found
+
+
+def _follows(certificate: dict, parts: list[Part] | None) -> bool:
+    """Whether every part's obligations are about that part's claim, or the chain's links meet
+    the claim end to end."""
+    if certificate.get("mechanism") == "chain":
+        return _links_meet(certificate)
+    return parts is not None and all(_part_follows(part) for part in parts)
+
+
+def _links_meet(certificate: dict) -> bool:
+    claim, structure = certificate["claim"], certificate.get("structure") or {}
+    count = int(structure.get("links", 0))
+    facts = _loaded_facts(claim)
+    if count < 2 or len(facts) < count:
+        return False
+    links = facts[-count:]
+    if [relation for _, relation, _, _ in links] != structure.get("relations"):
+        raise Rejected("a chain's relations are not its links'")
+    ends = [certificates.load(claim["lhs"])]
+    for a, _, b, _ in links:
+        ends += [a, b]
+    ends.append(certificates.load(claim["rhs"]))
+    return all(_same(ends[k], ends[k + 1]) for k in range(0, len(ends), 2))
+
+
+def _same(a: sympy.Basic, b: sympy.Basic) -> bool:
+    """Equal as written, or after evaluation and expansion (entry by entry)."""
+    if a == b:
+        return True
+    entries = _entries(_evaluated(a), _evaluated(b))
+    return entries is not None and all(sympy.expand(e) == 0 for e in entries)
+
+
+def _evaluated(side: sympy.Basic) -> sympy.Basic:
+    return side.doit() if isinstance(side, sympy.Basic) else side
+
+
+def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None
+             ) -> list[sympy.Basic] | None:
+    """The scalars whose vanishing is ``lhs = rhs``: the entries of the difference of scalars
+    or explicit matrices, or the coefficients of the distinct words of a difference of
+    matrices of symbolic size once ``rules`` (pairs of a word and the sum of words it equals)
+    have rewritten it; None where that cannot be read here."""
+    lhs, rhs = (_one_by_one_as_scalar(_explicit(side)) for side in (lhs, rhs))
+    if isinstance(lhs, sympy.MatrixBase) and isinstance(rhs, sympy.MatrixBase):
+        return list(sympy.ImmutableMatrix(lhs) - sympy.ImmutableMatrix(rhs)) \
+            if lhs.shape == rhs.shape else None
+    matrices = [isinstance(side, sympy.MatrixBase | sympy.MatrixExpr) for side in (lhs, rhs)]
+    if not any(matrices):
+        return [lhs - rhs]
+    if not all(matrices) or lhs.shape != rhs.shape:
+        return None
+    left, right = _words(lhs), _words(rhs)
+    if left is None or right is None:
+        return None
+    gap = _rewritten(_plus(left, right, -1), rules or [])
+    return None if gap is None else list(gap.values())
+
+
+def _plus(left: dict, right: dict, sign: int = 1) -> dict:
+    total = dict(left)
+    for word, coefficient in right.items():
+        total[word] = total.get(word, 0) + sign * coefficient
+    return total
+
+
+def _rules(part: Part) -> list[tuple[tuple, dict]]:
+    """The part's word rules, each checked here to follow from an equation among its facts
+    (the fact itself, its transpose or its conjugate transpose, up to a scalar the facts
+    declare non-zero); :class:`Rejected` for one that does not. A rule that is not a
+    polynomial in matrix symbols this module reads (an inverse, a conjugate) is left out: the
+    claim may then not be followed, never wrongly followed."""
+    found = []
+    for pattern, replacement in part.structure.get("rules", []):
+        pattern, replacement = certificates.load(pattern), certificates.load(replacement)
+        word, other = _words(pattern), _words(_as_matrix(replacement, pattern))
+        if word is None or other is None or len(word) != 1 or next(iter(word.values())) != 1:
+            continue
+        if not _rule_follows(_plus(word, other, -1), part.facts):
+            raise Rejected(f"the rule {pattern} → {replacement} follows from no fact")
+        found.append((next(iter(word)), other))
+    return found
+
+
+def _as_matrix(side: sympy.Basic, like: sympy.Basic) -> sympy.Basic:
+    """A scalar as that multiple of the identity (a rule may replace a word by a number)."""
+    if isinstance(side, sympy.MatrixExpr | sympy.MatrixBase):
+        return side
+    return sympy.MatMul(side, sympy.Identity(like.shape[0]))
+
+
+def _rule_follows(difference: dict, facts: list[list]) -> bool:
+    """Whether ``difference`` (pattern − replacement, as words) is a non-zero multiple of an
+    equation among ``facts``, of its transpose or of its conjugate transpose."""
+    for lhs, relation, rhs, _ in facts:
+        if relation != "=" or not isinstance(lhs, sympy.MatrixExpr | sympy.MatrixBase):
+            continue
+        left, right = _words(_evaluated(lhs)), _words(_evaluated(_as_matrix(rhs, lhs)))
+        if left is None or right is None:
+            continue
+        fact = _plus(left, right, -1)
+        for candidate in (fact, _transposed(fact, False), _transposed(fact, True)):
+            if candidate is not None and _multiple(difference, candidate):
+                return True
+    return False
+
+
+def _transposed(words: dict, conjugate: bool) -> dict | None:
+    """The (conjugate) transpose of a sum of words: each word reversed, each letter
+    transposed, and for the conjugate transpose each coefficient conjugated."""
+    operation = sympy.Adjoint if conjugate else sympy.Transpose
+    result = {}
+    for word, coefficient in words.items():
+        letters = tuple(operation(letter).doit() for letter in reversed(word))
+        if any(_words(letter) is None for letter in letters):
+            return None
+        result[letters] = sympy.conjugate(coefficient) if conjugate else coefficient
+    return result
+
+
+def _multiple(difference: dict, fact: dict) -> bool:
+    """``difference = k·fact`` for a number or declared non-zero ``k`` (k ≠ 0)."""
+    words = {w for w, c in difference.items() if sympy.expand(c) != 0}
+    if words != {w for w, c in fact.items() if sympy.expand(c) != 0} or not words:
+        return False
+    anchor = next(iter(words))
+    ratio = sympy.together(difference[anchor] / fact[anchor])
+    if ratio.is_zero is not False and not (ratio.is_number and ratio != 0):
+        return False
+    return all(sympy.expand(difference[w] - ratio * fact[w]) == 0 for w in words)
+
+
+def _rewritten(words: dict, rules: list[tuple[tuple, dict]], rounds: int = 25) -> dict | None:
+    """``words`` with each occurrence of a rule's word, as a run of consecutive letters,
+    replaced by what it equals, until none is left (None if that does not settle)."""
+    for _ in range(rounds):
+        changed, result = False, {}
+        for word, coefficient in words.items():
+            replaced = _replace_once(word, rules)
+            if replaced is None:
+                result = _plus(result, {word: coefficient})
+                continue
+            changed = True
+            result = _plus(result, {w: coefficient * c for w, c in replaced.items()})
+        words = {w: c for w, c in result.items() if sympy.expand(c) != 0}
+        if not changed:
+            return words
+    return None
+
+
+def _replace_once(word: tuple, rules: list[tuple[tuple, dict]]) -> dict | None:
+    for pattern, value in rules:
+        size = len(pattern)
+        for start in range(len(word) - size + 1):
+            if word[start:start + size] == pattern:
+                before, after = word[:start], word[start + size:]
+                return {before + w + after: c for w, c in value.items()}
+    return None
+
+
+def _one_by_one_as_scalar(side: sympy.Basic) -> sympy.Basic:
+    """An explicit 1×1 matrix is the number it holds (``xᵀx`` compares with ``r²``)."""
+    return side[0, 0] if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1) else side
+
+
+def _explicit(side: sympy.Basic) -> sympy.Basic:
+    """A matrix expression of whole-number shape as an explicit matrix, where it evaluates
+    without a power of symbolic exponent (which stays a word: ``Fⁿ⁺¹`` is ``Fⁿ·F`` by the
+    definition of a power, not by SymPy's closed form)."""
+    if isinstance(side, sympy.MatrixExpr) and not isinstance(side, sympy.MatrixBase) \
+            and all(sympy.sympify(d).is_Integer for d in side.shape) \
+            and not any(isinstance(node, sympy.MatPow) and not node.exp.is_Integer
+                        for node in sympy.preorder_traversal(side)):
+        try:
+            return sympy.ImmutableMatrix(side.as_explicit())
+        except (ValueError, TypeError, NotImplementedError, AttributeError):
+            return side
+    return side
+
+
+def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
+    """A matrix expression as {word: coefficient}, a word being the tuple of its matrix
+    factors (the identity is the empty word); None for what is not a polynomial in matrix
+    symbols (an inverse, a trace or determinant inside a coefficient, a symbolic power)."""
+    if isinstance(side, sympy.MatAdd):
+        total: dict[tuple, sympy.Basic] = {}
+        for term in side.args:
+            found = _words(term)
+            if found is None:
+                return None
+            for word, coefficient in found.items():
+                total[word] = total.get(word, 0) + coefficient
+        return total
+    if isinstance(side, sympy.ZeroMatrix):
+        return {}
+    if isinstance(side, sympy.Identity):
+        return {(): sympy.Integer(1)}
+    if isinstance(side, sympy.MatMul):
+        product: dict[tuple, sympy.Basic] = {(): sympy.Integer(1)}
+        for factor in side.args:
+            found = {(): factor} if not isinstance(factor, sympy.MatrixExpr) else _words(factor)
+            if found is None or (not isinstance(factor, sympy.MatrixExpr)
+                                 and factor.has(sympy.MatrixSymbol)):
+                return None
+            product = _times(product, found)
+        return product
+    if isinstance(side, sympy.MatPow) and side.exp.is_Integer and side.exp >= 0:
+        return _words(sympy.MatMul(*([side.base] * int(side.exp)))) if side.exp else \
+            {(): sympy.Integer(1)}
+    if isinstance(side, sympy.MatPow):
+        return _symbolic_power(side)
+    if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1):
+        return {(): side[0, 0]}  # a 1×1 matrix multiplies as the number it holds
+    if isinstance(side, sympy.MatrixSymbol | sympy.MatrixBase) or (
+            isinstance(side, sympy.Transpose | sympy.Adjoint)
+            and isinstance(side.arg, sympy.MatrixSymbol)):
+        return {(side,): sympy.Integer(1)}
+    return None
+
+
+def _symbolic_power(power: sympy.MatPow) -> dict[tuple, sympy.Basic] | None:
+    """``A^(t + k)``, ``t`` a non-negative integer symbol and ``k`` a whole number, as the
+    word ``A^t·A·…·A``: the definition of a power."""
+    constant, rest = power.exp.as_coeff_Add()
+    if not (constant.is_Integer and constant >= 0 and rest.is_integer and rest.is_nonnegative):
+        return None
+    scalar, matrix = sympy.Integer(1), power.base
+    if isinstance(matrix, sympy.MatMul):  # (cA)^t = c^t·A^t: a number commutes with A
+        scalars = [f for f in matrix.args if not isinstance(f, sympy.MatrixExpr)]
+        matrices = [f for f in matrix.args if isinstance(f, sympy.MatrixExpr)]
+        if len(matrices) == 1:
+            scalar, matrix = sympy.Mul(*scalars), matrices[0]
+    base = _words(matrix)
+    if base is None:
+        return None
+    word = {(sympy.MatPow(matrix, rest),): scalar ** power.exp}
+    for _ in range(int(constant)):
+        word = _times(word, base)
+    return word
+
+
+def _times(left: dict[tuple, sympy.Basic], right: dict[tuple, sympy.Basic]
+           ) -> dict[tuple, sympy.Basic]:
+    """The product of two sums of words, words concatenated in order."""
+    product: dict[tuple, sympy.Basic] = {}
+    for w1, c1 in left.items():
+        for w2, c2 in right.items():
+            product[w1 + w2] = product.get(w1 + w2, 0) + c1 * c2
+    return product
+
+
+def _numerator(entry: sympy.Basic) -> sympy.Basic:
+    return sympy.expand(sympy.fraction(sympy.together(sympy.expand(entry)))[0])
+
+
+def _part_follows(part: Part) -> bool:
+    """Whether the part's claim, followed here, lands on what its obligations prove."""
+    if part.structure.get("rewritten"):
+        return False  # a proposal changed the difference: the kernel vouches for it
+    substitutions = {}
+    for atom, replacement in part.structure.get("substitutions", []):
+        atom, replacement = certificates.load(atom), certificates.load(replacement)
+        if not _parametrises(atom, replacement, part):
+            raise Rejected(f"{atom} is replaced by {replacement}, which no fact gives")
+        substitutions[atom] = replacement
+    limits = {}
+    for limit, value in part.structure.get("limits", []):
+        if not any(item.get("kind") == "limit" and item.get("limit") == limit
+                   and item.get("value") == value for item in part.obligations):
+            raise Rejected("a limit's value is used without its certificate")
+        limits[certificates.load(limit)] = certificates.load(value)
+    sides = []
+    for side in (part.lhs, part.rhs):
+        held = {limit: sympy.Dummy("limit") for limit in _limits_in(side)}
+        evaluated = _evaluated(side.xreplace(held) if held else side)
+        restored = {d: sympy.Limit(limit.args[0].doit(), *limit.args[1:])
+                    for limit, d in held.items()}
+        side = evaluated.xreplace(restored).xreplace(substitutions) if isinstance(
+            evaluated, sympy.Basic) else evaluated
+        if _limits_in(side) - set(limits):
+            return False
+        sides.append(side.xreplace(limits) if limits else side)
+    entries = _entries(*sides, rules=_rules(part))
+    if entries is None:
+        return False
+    denominators = _denominators(part.lhs) | _denominators(part.rhs)
+    for side in sides:
+        denominators |= _denominators(side)
+    if not all(_proved_nonzero(d, part, substitutions) for d in denominators):
+        return False
+    numerators = [_numerator(e) for e in entries]
+    if part.relation == "=":
+        return all(n == 0 or _matches(n, part.obligations, ("zero",)) for n in numerators)
+    if part.relation == "≠":
+        return any(_matches(n, part.obligations, ("nonzero", "sign")) for n in numerators)
+    if len(entries) != 1:
+        return False
+    difference = sympy.expand(entries[0])
+    return any(item.get("kind") == "sign" and item.get("relation") == part.relation
+               and sympy.expand(certificates.load(item["value"]) - difference) == 0
+               for item in part.obligations)
+
+
+def _limits_in(side: sympy.Basic) -> set[sympy.Basic]:
+    if isinstance(side, sympy.MatrixBase):
+        return set().union(*(entry.atoms(sympy.Limit) for entry in side))
+    return set(side.atoms(sympy.Limit)) if isinstance(side, sympy.Basic) else set()
+
+
+def _denominators(side: sympy.Basic) -> set[sympy.Basic]:
+    """Bases of negative powers, outside piecewise branches and not in a bound variable."""
+    if isinstance(side, sympy.MatrixBase):
+        return set().union(*(_denominators(entry) for entry in side))
+    if not isinstance(side, sympy.Basic):
+        return set()
+    bound = set()
+    for node in sympy.preorder_traversal(side):
+        if isinstance(node, sympy.Sum | sympy.Product):
+            bound |= set(node.variables)
+        elif isinstance(node, sympy.Limit):
+            bound.add(node.args[1])
+    branches = {node: sympy.Dummy("branch") for node in side.atoms(sympy.Piecewise)}
+    plain = side.xreplace(branches) if branches else side
+    return {node.base for node in sympy.preorder_traversal(plain)
+            if isinstance(node, sympy.Pow) and node.exp.is_negative
+            and not node.base.is_Number and not node.base.free_symbols & bound}
+
+
+def _proved_nonzero(denominator: sympy.Basic, part: Part, substitutions: dict) -> bool:
+    """Whether an obligation of the part proves ``denominator`` is not 0 (as written, or with
+    the bounds' parametrisations)."""
+    candidates = {sympy.expand(denominator), sympy.expand(denominator.xreplace(substitutions))}
+    if any(c.is_number and c != 0 and _is_nonzero_number(c) for c in candidates):
+        return True
+    return any(_matches(c, part.obligations, ("nonzero", "sign")) for c in candidates)
+
+
+def _matches(value: sympy.Basic, obligations: list, kinds: tuple[str, ...]) -> bool:
+    """Whether an obligation of one of ``kinds`` is about ``value``, up to sign (a sign
+    obligation only if strict: ``v > 0`` or ``v < 0`` proves ``v ≠ 0``)."""
+    value = sympy.expand(value)
+    for item in obligations:
+        kind = item.get("kind")
+        if kind not in kinds or (kind == "sign" and item.get("relation") not in ("<", ">")):
+            continue
+        recorded = sympy.expand(certificates.load(item.get("entry", item.get("value", "0"))))
+        if kind == "nonzero":
+            recorded = sympy.expand(certificates.load(item["value"]))
+        if sympy.expand(recorded - value) == 0 or sympy.expand(recorded + value) == 0:
+            return True
+        if kind != "zero" and _numerator(recorded) in (_numerator(value), -_numerator(value)):
+            return True
+    return False
+
+
+def _parametrises(atom: sympy.Basic, replacement: sympy.Basic, part: Part) -> bool:
+    """Whether a fact bounding ``atom`` gives ``replacement``: ``a ≤ b`` as ``b − s`` with
+    ``s ≥ 0`` (``s > 0`` for ``<``), ``a ≥ b`` as ``b + s``; two bounds ``lo < a < hi`` as
+    ``lo + (hi − lo)/(1 + s)``, ``lo < a ≤ hi`` the same with ``s ≥ 0``, ``lo ≤ a < hi`` as
+    ``lo + (hi − lo)·t/(1 + t)``. The slack is a fresh symbol, not in the claim."""
+    slack = replacement.free_symbols - _symbols(part)
+    if len(slack) != 1:
+        return False
+    (s,) = slack
+    upper, lower = [], []
+    for a, relation, b, _ in part.facts:
+        for x, r, y in ((a, relation, b), (b, _FLIPPED.get(relation, ""), a)):
+            if x == atom and r in ("<", "≤"):
+                upper.append((r, y))
+            elif x == atom and r in (">", "≥"):
+                lower.append((r, y))
+    positive, nonnegative = bool(s.is_positive), bool(s.is_nonnegative)
+    forms = []
+    for r, y in upper:
+        forms.append((y - s, positive if r == "<" else nonnegative))
+    for r, y in lower:
+        forms.append((y + s, positive if r == ">" else nonnegative))
+    for (ru, hi), (rl, lo) in ((u, low) for u in upper for low in lower):
+        if rl == ">":
+            forms.append((lo + (hi - lo) / (1 + s), positive if ru == "<" else nonnegative))
+        elif ru == "<":
+            forms.append((lo + (hi - lo) * s / (1 + s), nonnegative))
+    return any(ok and sympy.expand(form - replacement) == 0 for form, ok in forms)
+
+
+_FLIPPED = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "=", "≠": "≠"}
+
+
+def _symbols(part: Part) -> set[sympy.Basic]:
+    found = set()
+    for expression in [part.lhs, part.rhs] + [side for a, _, b, _ in part.facts for side in (a, b)]:
+        if isinstance(expression, sympy.MatrixBase):
+            found |= set().union(*(e.free_symbols for e in expression))
+        elif isinstance(expression, sympy.Basic):
+            found |= expression.free_symbols
+    return found
 def _chain_gives(relations: list[str], claimed: str) -> bool:
     if not relations or any(r not in _DIRECTION and r != "≠" for r in relations):
         return False

@@ -74,11 +74,13 @@ def _display_verdict(step: Step, derivation: Derivation) -> Verdict:
 
 
 def step_claim(step: Step, derivation: Derivation) -> dict:
-    """What a step's certificate is about: its concrete sides, relation and facts."""
-    facts = [(derivation.concrete(fact.lhs), fact.relation.symbol, derivation.concrete(fact.rhs))
+    """What a step's certificate is about: its sides as written (definitions substituted,
+    nothing evaluated, so ``x/x`` keeps its denominator), relation and concrete facts."""
+    facts = [(derivation.concrete(fact.lhs), fact.relation.symbol, derivation.concrete(fact.rhs),
+              fact.every)
              for fact in (derivation.fact(label) for label in derivation.cited(step))]
-    return certificates.claim(derivation.concrete(step.lhs), step.relation.symbol,
-                              derivation.concrete(step.rhs), facts)
+    return certificates.claim(derivation.substitute(step.lhs), step.relation.symbol,
+                              derivation.substitute(step.rhs), facts)
 
 
 def verify_step(step: Step, derivation: Derivation, seconds: float | None = None) -> Verdict:

@@ -111,8 +111,8 @@ def test_a_tampered_record_is_verified_again_and_replaced(store, monkeypatch, ta
 
 
 def test_a_certificate_whose_cofactors_do_not_sum_is_rejected():
-    claim = {"lhs": "Symbol('x')", "relation": "=", "rhs": "Integer(1)",
-             "facts": [["Symbol('x')", "=", "Integer(2)"]]}
+    claim = {"lhs": "Symbol('x')", "relation": "=", "rhs": "Integer(2)",
+             "facts": [["Symbol('x')", "=", "Integer(2)", []]]}
     forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
               "obligations": [{"kind": "zero", "entry": "Add(Symbol('x'), Integer(-1))",
                                "generators": ["Add(Symbol('x'), Integer(-2))"],

@@ -65,7 +65,8 @@ def geometric_bound() -> Derivation:
         statement=r"If $p(0) = 1$ and $p(n + 1) \leq q\,p(n)$ for every $n$, then "
                   r"$p(n) \leq q^n$ for every $n \geq 0$.",
         hypotheses=(
-            Hypothesis("growth", p(n + 1), q * p(n), Relation.LE, text="one step"),
+            Hypothesis("growth", p(n + 1), q * p(n), Relation.LE, text="one step",
+                       every=(n,)),
             Hypothesis("start", p(0), sympy.Integer(1)),
             Hypothesis("supposed", p(n), q**n, Relation.LE, local=True,
                        text="the induction hypothesis"),

@@ -1,0 +1,206 @@
+"""The re-checker against forged certificates: obligations that are valid but about another
+claim, substitutions no fact gives, limits, instances, inductions, chains and word rules that
+do not say what the claim needs. Each forgery must be rejected or, where the re-checker cannot
+follow it, left to the kernel (never counted as re-checked); honest certificates of the same
+shapes, written by the kernel, re-check."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import sympy
+
+from derivations.engine import (
+    Chain,
+    Derivation,
+    Hypothesis,
+    Induction,
+    Instances,
+    Relation,
+    Step,
+    Symbolic,
+    recheck,
+    verify,
+)
+from derivations.engine.certificates import dump
+
+x = sympy.Symbol("x", real=True)
+r = sympy.Symbol("r", positive=True)
+n = sympy.Symbol("n", integer=True, nonnegative=True)
+d = sympy.Symbol("d", integer=True, positive=True)
+A, B = sympy.MatrixSymbol("A", d, d), sympy.MatrixSymbol("B", d, d)
+Q = sympy.MatrixSymbol("Q", d, d)
+
+
+def certificates_of(*steps: Step, hypotheses=()) -> dict[str, dict]:
+    built = Derivation(slug="probe", title="probe", chapter=1, source="test",
+                       statement="A probe.", hypotheses=tuple(hypotheses), steps=tuple(steps))
+    result = verify(built)
+    assert result.passed, result.failures()
+    return {s.step.label: s.certificate for s in result.steps}
+
+
+def rechecked(certificate: dict) -> bool:
+    return recheck.step(certificate).rechecked
+
+
+def test_a_valid_obligation_about_another_claim_does_not_recheck():
+    """x = 1 under x = 2 is false; x − 2 = 1·(x − 2) is true, and about something else."""
+    claim = {"lhs": dump(x), "relation": "=", "rhs": dump(sympy.Integer(1)),
+             "facts": [[dump(x), "=", dump(sympy.Integer(2)), []]]}
+    forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+              "obligations": [{"kind": "zero", "entry": dump(x - 2),
+                               "generators": [dump(x - 2)], "cofactors": [dump(1)]}]}
+    assert not rechecked(forged)
+    honest = copy.deepcopy(forged)
+    honest["claim"]["rhs"] = dump(sympy.Integer(2))
+    assert rechecked(honest)
+
+
+def test_a_claim_with_a_trivial_obligation_does_not_recheck():
+    claim = {"lhs": dump(x + 1), "relation": "=", "rhs": dump(x), "facts": []}
+    forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+              "obligations": [{"kind": "zero", "entry": dump(sympy.Integer(0)),
+                               "generators": [], "cofactors": []}]}
+    assert not rechecked(forged)
+
+
+def test_a_denominator_needs_its_own_proof():
+    """x/x = 1 fails at x = 0: with only the (empty) difference certified it is not followed."""
+    written = sympy.Mul(x, sympy.Pow(x, -1), evaluate=False)
+    claim = {"lhs": dump(written), "relation": "=", "rhs": dump(sympy.Integer(1)), "facts": []}
+    forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+              "obligations": [{"kind": "zero", "entry": dump(sympy.Integer(0)),
+                               "generators": [], "cofactors": []}]}
+    assert not rechecked(forged)
+
+
+class TestBounds:
+    def honest(self) -> dict:
+        return certificates_of(
+            Step("claim", r, sympy.Integer(2), "below", Symbolic(), Relation.LT,
+                 given=("below-one",)),
+            hypotheses=(Hypothesis("below-one", r, sympy.Integer(1), Relation.LT),))["claim"]
+
+    def test_the_honest_bound_rechecks(self):
+        assert rechecked(self.honest())
+
+    def test_a_substitution_no_fact_gives_is_rejected(self):
+        forged = self.honest()
+        atom, _ = forged["structure"]["substitutions"][0]
+        slack = sympy.Dummy("slack", positive=True)
+        forged["structure"]["substitutions"][0] = [atom, dump(5 - slack)]
+        with pytest.raises(recheck.Rejected, match="no fact gives"):
+            recheck.step(forged)
+
+    def test_a_slack_that_may_be_zero_for_a_strict_bound_is_rejected(self):
+        forged = self.honest()
+        atom, _ = forged["structure"]["substitutions"][0]
+        slack = sympy.Dummy("slack", nonnegative=True)
+        forged["structure"]["substitutions"][0] = [atom, dump(1 - slack)]
+        with pytest.raises(recheck.Rejected, match="no fact gives"):
+            recheck.step(forged)
+
+
+def test_a_forged_limit_value_is_rejected():
+    honest = certificates_of(Step("claim", sympy.Limit(1 / (n + 1), n, sympy.oo),
+                                  sympy.Integer(0), "decays", Symbolic()))["claim"]
+    assert rechecked(honest)
+    forged = copy.deepcopy(honest)
+    forged["claim"]["rhs"] = dump(sympy.Integer(1))
+    for item in forged["obligations"]:
+        if item["kind"] == "limit":
+            item["value"] = dump(sympy.Integer(1))
+    forged["structure"]["limits"] = [[limit, dump(sympy.Integer(1))]
+                                     for limit, _ in forged["structure"]["limits"]]
+    with pytest.raises(recheck.Rejected, match="not 1"):
+        recheck.step(forged)
+
+
+class TestInstances:
+    def honest(self) -> dict:
+        return certificates_of(Step("claim", x**2, x, "at two points", Instances(x, [0, 1])))[
+            "claim"]
+
+    def test_the_honest_instances_recheck(self):
+        assert rechecked(self.honest())
+
+    def test_an_instance_at_another_value_is_not_followed(self):
+        """x² = x at x = 2 is false; a certificate that says x = 2 but proves x = 1 fails."""
+        forged = self.honest()
+        forged["structure"]["parts"][1]["at"][0][1] = dump(sympy.Integer(2))
+        assert not rechecked(forged)
+
+    def test_an_instance_of_another_variable_is_rejected(self):
+        forged = self.honest()
+        forged["structure"]["parts"][0]["at"][0][0] = dump(sympy.Symbol("y"))
+        with pytest.raises(recheck.Rejected, match="variable"):
+            recheck.step(forged)
+
+
+class TestInduction:
+    def honest(self) -> dict:
+        return certificates_of(Step("claim", sympy.Sum(2 * sympy.Symbol("k") + 1,
+                                                        (sympy.Symbol("k"), 0, n - 1)),
+                                    n**2, "odd numbers", Induction(
+                                        n, recurrence=lambda previous: previous + 2 * n + 1)))[
+            "claim"]
+
+    def test_the_honest_induction_rechecks(self):
+        assert rechecked(self.honest())
+
+    def test_a_missing_base_case_is_rejected(self):
+        forged = self.honest()
+        forged["structure"]["parts"] = [p for p in forged["structure"]["parts"]
+                                        if p.get("role") != "base"]
+        with pytest.raises(recheck.Rejected, match="base cases"):
+            recheck.step(forged)
+
+    def test_a_recurrence_the_sides_do_not_obey_is_not_followed(self):
+        forged = self.honest()
+        hole = sympy.Dummy("previous")
+        forged["structure"]["template"] = dump(hole + 2 * n + 3)
+        forged["structure"]["holes"] = [dump(hole)]
+        assert not rechecked(forged)
+
+
+class TestChains:
+    def honest(self) -> dict:
+        return certificates_of(
+            Step("first", (x + 1) ** 2, x**2 + 2 * x + 1, "expand", Symbolic()),
+            Step("second", x**2 + 2 * x + 1, x**2 + 2 * x + 2, "more", Symbolic(), Relation.LT),
+            Step("claim", (x + 1) ** 2, x**2 + 2 * x + 2, "both", Chain(("first", "second")),
+                 Relation.LT))["claim"]
+
+    def test_the_honest_chain_rechecks(self):
+        assert rechecked(self.honest())
+
+    def test_links_that_do_not_meet_the_claim_are_not_followed(self):
+        forged = self.honest()
+        forged["claim"]["rhs"] = dump(x**2 + 2 * x + 3)
+        assert not rechecked(forged)
+
+    def test_relations_that_are_not_the_links_are_rejected(self):
+        forged = self.honest()
+        forged["structure"]["relations"] = ["<", "<"]
+        with pytest.raises(recheck.Rejected, match="links"):
+            recheck.step(forged)
+
+
+class TestWordRules:
+    def honest(self) -> dict:
+        return certificates_of(
+            Step("claim", Q.T * Q * A, A, "orthogonal", Symbolic(), given=("orthogonal",)),
+            hypotheses=(Hypothesis("orthogonal", Q.T * Q, sympy.Identity(d)),))["claim"]
+
+    def test_the_honest_rewriting_rechecks(self):
+        assert rechecked(self.honest())
+
+    def test_a_rule_no_fact_gives_is_rejected(self):
+        forged = self.honest()
+        forged["claim"]["lhs"] = dump(A * B)
+        forged["claim"]["rhs"] = dump(B * A)
+        forged["structure"]["rules"] = [[dump(A * B), dump(B * A)]]
+        with pytest.raises(recheck.Rejected, match="follows from no fact"):
+            recheck.step(forged)
