@@ -21,6 +21,9 @@ hold. What none of them can show is reported as undecided, which fails the step.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,6 +36,7 @@ from derivations.engine.derivation import Fact
 from derivations.engine.relation import Relation
 
 MAX_REWRITE_ROUNDS = 25
+MAX_COFACTOR_UNKNOWNS = 300
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,13 @@ class Givens:
         return _remainder(value, tuple(generators))
 
     @staticmethod
+    def check_consistent(generators: tuple[sympy.Basic, ...]) -> None:
+        """A ValueError if the facts contradict each other (their ideal contains 1): a claim
+        must not follow from them merely because anything does."""
+        with contextlib.suppress(BasePolynomialError):  # no basis for such atoms: nothing
+            _remainder(sympy.Integer(0), generators)
+
+    @staticmethod
     def in_ideal(value: sympy.Basic, generators: tuple[sympy.Basic, ...]) -> bool:
         """Whether ``value`` lies in the ideal of ``generators`` (a Gröbner basis decides)."""
         return sympy.expand(_remainder(value, generators)) == 0
@@ -155,6 +166,58 @@ class Givens:
         if not remainder.is_number or remainder == 0:
             return None
         return 1 / remainder, [sympy.expand(-q / remainder) for q in quotients]
+
+
+def bounded_cofactors(value: sympy.Basic, generators: Sequence[sympy.Basic], most: int = 3
+                      ) -> list[sympy.Basic] | None:
+    """Cofactors ``cᵢ`` of total degree at most ``most`` with ``value = Σ cᵢ·gᵢ``, found by
+    solving for their coefficients (linear algebra over the rationals), or None.
+
+    Division by the generators themselves misses a member of their ideal whenever the
+    division order does not reach it; a Gröbner basis decides membership but names an
+    intermediate basis, not the facts. Solving for the cofactors gives a certificate in
+    the facts themselves, which the re-checker confirms by expansion alone."""
+    try:
+        polys, info = parallel_poly_from_expr([value, *generators])
+    except (BasePolynomialError, ValueError, TypeError):
+        return None
+    variables, target, facts = info.gens, polys[0], polys[1:]
+    if not variables or len(variables) > 8:
+        return None
+    for bound in range(most + 1):
+        columns, owners = [], []
+        for index, fact in enumerate(facts):
+            for degree in range(bound + 1):
+                for combination in itertools.combinations_with_replacement(
+                        range(len(variables)), degree):
+                    exponents = [0] * len(variables)
+                    for position in combination:
+                        exponents[position] += 1
+                    monomial = sympy.Poly.from_dict({tuple(exponents): 1}, *variables,
+                                                    domain=fact.domain)
+                    columns.append((fact * monomial).as_dict())
+                    owners.append((index, tuple(exponents)))
+        if len(columns) > MAX_COFACTOR_UNKNOWNS:
+            return None  # a system this size takes seconds; the Gröbner basis decides
+        rows = sorted(set(target.as_dict()).union(*columns))
+        where = {monomial: row for row, monomial in enumerate(rows)}
+        system = sympy.zeros(len(rows), len(columns) + 1)
+        for column, entries in enumerate(columns):
+            for monomial, coefficient in entries.items():
+                system[where[monomial], column] = coefficient
+        for monomial, coefficient in target.as_dict().items():
+            system[where[monomial], len(columns)] = coefficient
+        try:
+            solution, free = system[:, :-1].gauss_jordan_solve(system[:, -1])
+        except ValueError:
+            continue  # no cofactors of this degree
+        solution = solution.xreplace({parameter: 0 for parameter in free})
+        cofactors = [sympy.Integer(0)] * len(facts)
+        for (index, exponents), coefficient in zip(owners, solution, strict=True):
+            cofactors[index] += coefficient * sympy.Mul(
+                *(variable**power for variable, power in zip(variables, exponents, strict=True)))
+        return [sympy.expand(c) for c in cofactors]
+    return None
 
 
 def _remainder(value: sympy.Basic, generators: tuple[sympy.Basic, ...]) -> sympy.Basic:

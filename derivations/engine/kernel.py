@@ -52,7 +52,7 @@ from sympy.polys.polyerrors import BasePolynomialError
 from derivations.engine import certificates
 from derivations.engine.algebra import Words, difference, is_symbolic_matrix
 from derivations.engine.derivation import evaluate_holding_limits
-from derivations.engine.givens import Givens
+from derivations.engine.givens import Givens, bounded_cofactors
 from derivations.engine.relation import Relation, compose, implies
 
 Proposal = Callable[[sympy.Basic], sympy.Basic]
@@ -299,8 +299,9 @@ def prove_zero(entry: sympy.Basic, generators: Sequence[sympy.Basic]) -> dict | 
         return {"kind": "zero", "entry": certificates.dump(numerator),
                 "generators": [], "cofactors": []}
     if generators:
-        cofactors = _cofactors(numerator, generators)
+        cofactors = _cofactors(numerator, generators) or bounded_cofactors(numerator, generators)
         if cofactors is not None:
+            Givens.check_consistent(tuple(generators))
             used = [(g, c) for g, c in zip(generators, cofactors, strict=True) if c != 0]
             return {"kind": "zero", "entry": certificates.dump(numerator),
                     "generators": [certificates.dump(g) for g, _ in used],
@@ -359,29 +360,67 @@ def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
     return [sympy.expand(q) for q in quotients]
 
 
-def _all_coefficients(value: sympy.Basic, sign: int) -> bool:
-    """Every term of the expanded ``value`` is a number of ``sign`` (±1) times whole powers of
-    symbols declared positive: then the whole has that sign. A positive symbol inside a function
-    (``sin x``, ``log x``) says nothing about the function's sign, so such a term does not count."""
+def _signed(value: sympy.Basic, sign: int, strict: bool) -> bool:
+    """Every term of the expanded ``value`` is a rational of ``sign`` (±1) times factors of
+    known sign (:func:`_factor_kind`), and if ``strict`` one term has only positive factors:
+    then the whole has that sign (strictly). Nothing is read from SymPy's inference."""
     terms = sympy.Add.make_args(sympy.expand(value))
+    found_strict = False
     for term in terms:
         coefficient, rest = term.as_coeff_Mul()
-        if not coefficient.is_Rational or sympy.sign(coefficient) != sign:
+        if not coefficient.is_Rational or coefficient == 0 or sympy.sign(coefficient) != sign:
             return False
-        for factor in sympy.Mul.make_args(rest):
-            base = factor.base if factor.is_Pow and factor.exp.is_Integer else factor
-            if base != 1 and not _positive_atom(base):
-                return False
-    return bool(terms)
+        kinds = [_factor_kind(factor) for factor in sympy.Mul.make_args(rest) if factor != 1]
+        if None in kinds:
+            return False
+        found_strict = found_strict or all(kind == "positive" for kind in kinds)
+    return bool(terms) and (found_strict or not strict)
 
 
-def _positive_atom(atom: sympy.Basic) -> bool:
-    """A symbol declared positive, or a Fibonacci number F(m) with m a positive integer
-    (F(1) = F(2) = 1 and the recurrence only adds)."""
+def _factor_kind(factor: sympy.Basic) -> str | None:
+    """``"positive"``, ``"nonnegative"`` or None (unknown) for one factor of a term.
+
+    An even whole power of a real is non-negative; a whole power of a known-sign atom keeps its
+    kind (a negative power only of a positive one); any real power of a positive quantity is
+    positive (the principal power)."""
+    base, exponent = (factor.base, factor.exp) if factor.is_Pow else (factor, sympy.Integer(1))
+    kind = _atom_kind(base)
+    if exponent.is_Integer:
+        if kind == "positive" or (kind == "nonnegative" and exponent > 0):
+            return kind
+        if int(exponent) % 2 == 0 and exponent > 0 and base.is_extended_real:
+            return "nonnegative"
+        return None
+    return "positive" if kind == "positive" and exponent.is_real else None
+
+
+def _atom_kind(atom: sympy.Basic) -> str | None:
+    """The sign an atom has by declaration or definition: symbols by their assumptions,
+    positive numbers, F(m) for whole m ≥ 1, e^x and cosh x for real x, |z| and norms, a
+    minimum or maximum of positives, a rising factorial of a positive, and a sum with
+    coefficients of one sign over such atoms."""
     if atom.is_Symbol:
-        return bool(atom.is_positive)
-    return (isinstance(atom, sympy.fibonacci) and len(atom.args) == 1
-            and bool(atom.args[0].is_integer and atom.args[0].is_positive))
+        return "positive" if atom.is_positive else "nonnegative" if atom.is_nonnegative else None
+    if atom.is_Number:
+        return "positive" if atom > 0 else None
+    if isinstance(atom, sympy.fibonacci) and len(atom.args) == 1 and atom.args[0].is_integer:
+        return "positive" if atom.args[0].is_positive else (
+            "nonnegative" if atom.args[0].is_nonnegative else None)
+    if isinstance(atom, sympy.exp | sympy.cosh) and atom.args[0].is_extended_real:
+        return "positive"
+    if isinstance(atom, sympy.Abs) or type(atom).__dict__.get("is_nonnegative") is True:
+        return "nonnegative"
+    if isinstance(atom, sympy.Min | sympy.Max) and all(
+            _atom_kind(argument) == "positive" or _signed(argument, 1, True)
+            for argument in atom.args):
+        return "positive"
+    if isinstance(atom, sympy.RisingFactorial) and atom.args[1].is_integer \
+            and atom.args[1].is_nonnegative and _signed(atom.args[0], 1, True):
+        return "positive"
+    if isinstance(atom, sympy.Add):
+        return "positive" if _signed(atom, 1, True) else (
+            "nonnegative" if _signed(atom, 1, False) else None)
+    return None
 
 
 def _positive_real_part(value: sympy.Basic) -> bool:
@@ -412,8 +451,8 @@ def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
         return None
     numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
     for sign_numerator in (wanted, -wanted):
-        if (_all_coefficients(numerator, sign_numerator)
-                and _all_coefficients(denominator, sign_numerator * wanted)):
+        if (_signed(numerator, sign_numerator, relation.strict)
+                and _signed(denominator, sign_numerator * wanted, True)):
             return {"kind": "sign", "value": certificates.dump(value),
                     "relation": relation.symbol}
     attribute = {Relation.LT: "is_negative", Relation.LE: "is_nonpositive",

@@ -100,18 +100,59 @@ def _is_nonzero_number(value: sympy.Basic) -> bool:
     return bool(number.is_number and abs(number) > sympy.Float(10) ** -40)
 
 
-def _one_signed(polynomial: sympy.Basic, sign: int) -> bool:
-    """Every term is a number of ``sign`` times a product of atoms declared positive."""
+def _one_signed(polynomial: sympy.Basic, sign: int, strict: bool = True) -> bool:
+    """Every term is a rational of ``sign`` times factors each ≥ 0 by declaration or
+    definition, and (if ``strict``) some term's factors are all > 0."""
     terms = sympy.Add.make_args(sympy.expand(polynomial))
+    if not terms:
+        return False
+    some_positive = False
     for term in terms:
         coefficient, rest = term.as_coeff_Mul()
-        if not coefficient.is_Rational or sympy.sign(coefficient) != sign:
+        if not (coefficient.is_Rational and coefficient * sign > 0):
             return False
-        for factor in sympy.Mul.make_args(rest):
-            base = factor.base if factor.is_Pow and factor.exp.is_Integer else factor
-            if base != 1 and not (base.is_Symbol and base.assumptions0.get("positive")):
-                return False
-    return bool(terms)
+        signs = [_factor_sign(factor) for factor in sympy.Mul.make_args(rest) if factor != 1]
+        if 0 in signs:
+            return False
+        some_positive = some_positive or all(value == 2 for value in signs)
+    return some_positive or not strict
+
+
+def _factor_sign(factor: sympy.Basic) -> int:
+    """2 if ``factor`` is > 0, 1 if it is ≥ 0, 0 if this module cannot tell."""
+    base, exponent = (factor.base, factor.exp) if factor.is_Pow else (factor, sympy.Integer(1))
+    known = _atom_sign(base)
+    if not exponent.is_Integer:
+        return 2 if known == 2 and exponent.is_real else 0
+    if known == 2 or (known == 1 and exponent > 0):
+        return known
+    even = exponent > 0 and int(exponent) % 2 == 0
+    return 1 if even and base.is_extended_real else 0
+
+
+def _atom_sign(atom: sympy.Basic) -> int:
+    """2 (> 0), 1 (≥ 0) or 0 (unknown), by declaration or definition only."""
+    declared = getattr(atom, "assumptions0", {})
+    if isinstance(atom, sympy.Symbol):
+        return 2 if declared.get("positive") else 1 if declared.get("nonnegative") else 0
+    if atom.is_Rational or atom.is_Integer:
+        return 2 if atom > 0 else 0
+    if isinstance(atom, sympy.exp | sympy.cosh):
+        return 2 if atom.args[0].is_extended_real else 0
+    if isinstance(atom, sympy.fibonacci):
+        index = atom.args[0]
+        return 2 if index.is_integer and index.is_positive else (
+            1 if index.is_integer and index.is_nonnegative else 0)
+    if isinstance(atom, sympy.Abs) or vars(type(atom)).get("is_nonnegative") is True:
+        return 1
+    if isinstance(atom, sympy.Min | sympy.Max):
+        return 2 if all(_one_signed(argument, 1) for argument in atom.args) else 0
+    if isinstance(atom, sympy.RisingFactorial):
+        first, count = atom.args
+        return 2 if count.is_integer and count.is_nonnegative and _one_signed(first, 1) else 0
+    if isinstance(atom, sympy.Add):
+        return 2 if _one_signed(atom, 1) else 1 if _one_signed(atom, 1, strict=False) else 0
+    return 0
 
 
 def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
@@ -166,8 +207,9 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
                 raise Rejected(f"{value} does not have the sign {relation} 0 claims")
             return True
         numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
+        strict = relation in ("<", ">")
         for sign in (wanted, -wanted):
-            if _one_signed(numerator, sign) and _one_signed(denominator, sign * wanted):
+            if _one_signed(numerator, sign, strict) and _one_signed(denominator, sign * wanted):
                 return True
         return False
     if kind == "limit":

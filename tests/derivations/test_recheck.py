@@ -204,3 +204,22 @@ class TestWordRules:
         forged["structure"]["rules"] = [[dump(A * B), dump(B * A)]]
         with pytest.raises(recheck.Rejected, match="follows from no fact"):
             recheck.step(forged)
+
+
+@pytest.mark.parametrize(("value", "relation", "expected"), [
+    (sympy.Abs(x), "≥", True),
+    (sympy.Abs(x), ">", False),  # |0| = 0
+    (sympy.exp(x) + x**2, ">", True),
+    (sympy.exp(sympy.I * x), ">", False),  # not even real
+    ((1 + r) ** x - 1, ">", False),  # below 1 for x < 0
+    (sympy.Min(r, r**2 + 1), ">", True),
+    (x**2, "≥", True),
+    (sympy.Symbol("z") ** 2, "≥", False),  # z = i
+])
+def test_a_sign_certificate_rechecks_only_where_the_sign_is_known(value, relation, expected):
+    claim = {"lhs": dump(value), "relation": relation, "rhs": dump(sympy.Integer(0)),
+             "facts": []}
+    certificate = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                   "obligations": [{"kind": "sign", "value": dump(value),
+                                    "relation": relation}]}
+    assert rechecked(certificate) is expected

@@ -631,6 +631,43 @@ def _():
                     fact("high", x, sympy.Integer(1), LT)))
 
 
+@_false("exponential-of-an-imaginary-is-positive", "order",
+        "e^{ix} is not real for x = pi/2 (it is i), so e^{ix} > 0 is false.")
+def _():
+    return claim(sympy.exp(sympy.I * x), sympy.Integer(0), relation=GT)
+
+
+@_false("absolute-value-is-positive", "order",
+        "|x| > 0 fails at x = 0; an absolute value is only non-negative.")
+def _():
+    return claim(sympy.Abs(x), sympy.Integer(0), relation=GT)
+
+
+@_false("minimum-with-a-negative-is-positive", "order",
+        "min(r, -1) = -1 for every r > 0, not positive.")
+def _():
+    return claim(sympy.Min(sympy.Symbol("r", positive=True), -1), sympy.Integer(0), relation=GT)
+
+
+@_false("square-of-a-complex-is-nonnegative", "order",
+        "z^2 = -1 at z = i: a square is non-negative only for real z.")
+def _():
+    return claim(z**2, sympy.Integer(0), relation=GE)
+
+
+@_false("rising-factorial-of-a-negative-is-positive", "order",
+        "(-1)^(rising 1) = -1 at n = 1: a rising factorial of a negative start can be negative.")
+def _():
+    return claim(sympy.RisingFactorial(-1, n), sympy.Integer(0), relation=GT)
+
+
+@_false("reciprocal-of-a-nonnegative-is-positive", "order",
+        "1/s is undefined at s = 0, which s >= 0 allows.")
+def _():
+    s = sympy.Symbol("s", nonnegative=True)
+    return claim(1 / s, sympy.Integer(0), relation=GT)
+
+
 # == 6. fraction: denominators that vanish where the claim is made ===========================
 
 @_false("removable-zero-under-a-fact", "fraction",
