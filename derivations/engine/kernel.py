@@ -311,11 +311,57 @@ def prove_zero(entry: sympy.Basic, generators: Sequence[sympy.Basic]) -> dict | 
                 return {"kind": "kernel", "what": "ideal membership by a Gröbner basis"}
         except BasePolynomialError:
             pass  # atoms that are not polynomial variables: the facts cannot be used here
+    by_identities = _zero_by_identities(numerator, generators)
+    if by_identities is not None:
+        return by_identities
     if sympy.cancel(numerator) == 0 or sympy.simplify(numerator) == 0:
         if counterexample(numerator) is not None:
             return None  # simplify erred: the entry is not zero at a point of its domain
         return {"kind": "kernel", "what": "simplify"}
     return None
+
+
+def trigonometric_form(entry: sympy.Basic) -> sympy.Basic:
+    """``entry`` with sines and cosines of sums expanded (``sin(a − b) = sin a cos b − …``) and
+    ``tanh u`` written ``sinh u / cosh u`` for real ``u``, then the numerator: a polynomial
+    in sines, cosines and their hyperbolic cousins of single arguments."""
+    expanded = sympy.expand(entry, trig=True)
+    expanded = expanded.replace(
+        lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
+        lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
+    return _numerator(expanded)[0]  # cosh u > 0 for real u: the numerator vanishes as it does
+
+
+def _zero_by_identities(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
+                        ) -> dict | None:
+    """A certificate that ``numerator`` vanishes by the facts and the Pythagorean identities
+    ``sin²u + cos²u = 1``, ``cosh²u − sinh²u = 1`` of the arguments it holds, with cofactors."""
+    if not numerator.has(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tanh):
+        return None
+    entry = trigonometric_form(numerator)
+    identities = pythagorean_identities(entry)
+    if entry == 0:
+        return {"kind": "zero", "entry": certificates.dump(entry), "generators": [],
+                "cofactors": [], "identities": True}
+    if not identities:
+        return None
+    every = [*generators, *identities]
+    cofactors = bounded_cofactors(entry, every, most=2)
+    if cofactors is None:
+        return None
+    used = [(g, c) for g, c in zip(every, cofactors, strict=True) if c != 0]
+    return {"kind": "zero", "entry": certificates.dump(entry), "identities": True,
+            "generators": [certificates.dump(g) for g, _ in used],
+            "cofactors": [certificates.dump(c) for _, c in used]}
+
+
+def pythagorean_identities(entry: sympy.Basic) -> list[sympy.Basic]:
+    """``sin²u + cos²u − 1`` and ``cosh²u − sinh²u − 1`` for each argument ``u`` in ``entry``."""
+    found = []
+    for first, second, sign in ((sympy.sin, sympy.cos, 1), (sympy.sinh, sympy.cosh, -1)):
+        arguments = {node.args[0] for node in entry.atoms(first, second)}
+        found += [second(u) ** 2 + sign * first(u) ** 2 - 1 for u in sorted(arguments, key=str)]
+    return found
 
 
 def counterexample(entry: sympy.Basic) -> dict | None:

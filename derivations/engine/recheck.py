@@ -163,7 +163,9 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
         return False
     if kind == "zero":
         generators = item.get("generators", [])
-        if any(sympy.expand(certificates.load(g)) not in facts for g in generators):
+        allowed = facts | (_identities(certificates.load(item["entry"]))
+                           if item.get("identities") else set())
+        if any(sympy.expand(certificates.load(g)) not in allowed for g in generators):
             return False  # generators of words or inequations: the kernel's to pair with facts
         remainder = certificates.load(item["entry"]) - _sum(item.get("cofactors", []), generators)
         if sympy.expand(remainder) != 0:
@@ -215,6 +217,29 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
     if kind == "limit":
         return _limit_confirmed(certificates.load(item["limit"]), certificates.load(item["value"]))
     raise Rejected(f"unknown obligation kind {kind!r}")
+
+
+def _identities(entry: sympy.Basic) -> set[sympy.Basic]:
+    """sin²u + cos²u − 1 and cosh²u − sinh²u − 1, expanded, for the arguments in ``entry``:
+    polynomials that vanish everywhere, usable like facts."""
+    found = set()
+    for circular in (True, False):
+        names = (sympy.sin, sympy.cos) if circular else (sympy.sinh, sympy.cosh)
+        for u in {node.args[0] for node in entry.atoms(*names)}:
+            square = sympy.sin(u) ** 2 + sympy.cos(u) ** 2 if circular else \
+                sympy.cosh(u) ** 2 - sympy.sinh(u) ** 2
+            found.add(sympy.expand(square - 1))
+    return found
+
+
+def _trigonometric_forms(numerator: sympy.Basic) -> list[sympy.Basic]:
+    """The numerator, and its form with sines and cosines of sums expanded and each tanh of a
+    real argument written sinh/cosh (whose denominator, cosh, is positive)."""
+    expanded = sympy.expand(numerator, trig=True)
+    expanded = expanded.replace(
+        lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
+        lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
+    return [numerator, _numerator(expanded)]
 
 
 # -- limits ----------------------------------------------------------------------------------
@@ -689,7 +714,8 @@ def _part_follows(part: Part) -> bool:
         return False
     numerators = [_numerator(e) for e in entries]
     if part.relation == "=":
-        return all(n == 0 or _matches(n, part.obligations, ("zero",)) for n in numerators)
+        return all(any(form == 0 or _matches(form, part.obligations, ("zero",))
+                       for form in _trigonometric_forms(n)) for n in numerators)
     if part.relation == "≠":
         return any(_matches(n, part.obligations, ("nonzero", "sign")) for n in numerators)
     if len(entries) != 1:

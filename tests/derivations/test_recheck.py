@@ -223,3 +223,21 @@ def test_a_sign_certificate_rechecks_only_where_the_sign_is_known(value, relatio
                    "obligations": [{"kind": "sign", "value": dump(value),
                                     "relation": relation}]}
     assert rechecked(certificate) is expected
+
+
+def test_only_true_identities_serve_as_facts():
+    """sin²x + cos²x = 1 may be used like a fact; sin²x − cos²x = 1, which is false, may not,
+    even in a certificate whose cofactors add up."""
+    s, c = sympy.sin(x), sympy.cos(x)
+
+    def certificate(rhs: sympy.Basic, identity: sympy.Basic, cofactor=x) -> dict:
+        claim = {"lhs": dump(s**2 * x), "relation": "=", "rhs": dump(rhs), "facts": []}
+        entry = sympy.expand(s**2 * x - rhs)
+        return {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                "obligations": [{"kind": "zero", "entry": dump(entry), "identities": True,
+                                 "generators": [dump(identity)], "cofactors": [dump(cofactor)]}]}
+
+    assert rechecked(certificate(x - c**2 * x, s**2 + c**2 - 1))
+    assert not rechecked(certificate(x + c**2 * x, s**2 - c**2 - 1))
+    with pytest.raises(recheck.Rejected):  # the cofactors do not add up to the entry
+        recheck.step(certificate(x - c**2 * x, s**2 + c**2 - 1, cofactor=2 * x))

@@ -263,6 +263,30 @@ def _():
         definitions={R: sympy.ImmutableMatrix([[0, -1], [1, 0]])})
 
 
+@_false("pythagoras-with-a-plus-for-hyperbolics", "symbolic-equality",
+        "cosh^2 x + sinh^2 x = cosh(2x), which is 1 only at x = 0 (at x = 1 it is 3.76).")
+def _():
+    return claim(sympy.cosh(x) ** 2 + sympy.sinh(x) ** 2, sympy.Integer(1))
+
+
+@_false("double-angle-without-the-two", "symbolic-equality",
+        "sin 2x = 2 sin x cos x, not sin x cos x: at x = pi/4 the sides are 1 and 1/2.")
+def _():
+    return claim(sympy.sin(2 * x), sympy.sin(x) * sympy.cos(x))
+
+
+@_false("square-of-sine-is-one-minus-cosine", "symbolic-equality",
+        "sin^2 x = 1 - cos^2 x, not 1 - cos x: at x = pi/3 the sides are 3/4 and 1/2.")
+def _():
+    return claim(sympy.sin(x) ** 2, 1 - sympy.cos(x))
+
+
+@_false("tanh-squared-plus-one", "symbolic-equality",
+        "1 - tanh^2 x = 1/cosh^2 x; 1 + tanh^2 x is not: at x = 1 the sides are 1.58 and 0.42.")
+def _():
+    return claim(1 + sympy.tanh(x) ** 2, 1 / sympy.cosh(x) ** 2)
+
+
 # == 2. ideal: equalities under cited equations and inequations ==============================
 
 @_false("square-root-picks-one-root", "ideal",
