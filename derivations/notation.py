@@ -4,7 +4,10 @@ sources write it differently.
 Derivations build their statements from these symbols, animations colour them
 with these colours, and the site's notation page is generated from this table,
 so a symbol cannot mean one thing in a proof and another in a video. Every entry
-prints as a different formula (a test checks it): one symbol, one meaning.
+prints as a different formula and has one meaning (tests check both). Where the sources give
+one letter two jobs (R for the quarter turn beside the rotations R_θ; σ for any nonlinearity
+in the notes and for the sigmoid in the slides), an entry keeps one and ``sources`` says what
+is written for the other.
 Entries are grouped by the chapter that introduces them; a chapter adds its own
 symbols in its own group.
 """
@@ -94,9 +97,12 @@ CHAPTER_1 = (
              sources="Merity and the Korean summary write $Q$; here $Q$ is always orthogonal"),
     Notation("Lambda", _square("Lambda"),
              "the diagonal matrix of eigenvalues", NEUTRAL, 1),
-    Notation("R", sympy.MatrixSymbol("R", 2, 2),
-             "the quarter turn $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$, as the Korean "
-             "summary of Merity's article prints it", PRESERVING, 1),
+    Notation("R_quarter", sympy.MatrixSymbol(r"R_{-\pi/2}", 2, 2),
+             "the quarter turn clockwise, $\\begin{bmatrix}0 & 1\\\\ -1 & 0\\end{bmatrix}$: "
+             "the rotation $R_\\theta$ at $\\theta = -\\pi/2$", PRESERVING, 1,
+             sources="Merity writes $R$ (“the rotation matrix $R$ below (which performs a 90 "
+                     "degree rotation)”) and the Korean summary prints that matrix as $R$; here "
+                     "$R$ without an angle is never a rotation"),
     Notation("B", sympy.MatrixSymbol("B", 2, 2),
              "the shear $\\begin{bmatrix}1 & 1\\\\ 0 & 1\\end{bmatrix}$: both eigenvalues 1, "
              "powers unbounded", EXPLODING, 1),
@@ -105,10 +111,10 @@ CHAPTER_1 = (
              "\\end{bmatrix}$", EXPLODING, 1,
              sources="textbooks often write $J$; here $J$ is always a Jacobian"),
     Notation("A", _square("A"), "a square matrix", INK, 1),
-    Notation("v", _vector("v"), "an eigenvector ($Av = \\lambda v$, $v \\neq 0$, complex in "
-             "general) or a singular vector", ACCENT, 1),
+    Notation("v", _vector("v"), "an eigenvector: $Av = \\lambda v$, $v \\neq 0$ (complex in "
+             "general)", ACCENT, 1),
     Notation("r", sympy.Symbol("r", positive=True),
-             "a modulus $r = |\\lambda|$ of an eigenvalue, or a ratio $0 < r < 1$", INK, 1),
+             "the modulus $r = |\\lambda|$ of an eigenvalue", INK, 1),
     Notation("e_2", sympy.MatrixSymbol("e_2", 2, 1),
              "the second standard basis vector $(0, 1)^\\top$ of the plane", INK, 1),
     Notation("rho", sympy.Symbol("rho", nonnegative=True),
@@ -116,14 +122,15 @@ CHAPTER_1 = (
              "$A$", ACCENT, 1),
     Notation("W", _square("W"), "the recurrent (hidden-to-hidden) weight matrix", ACCENT, 1),
     Notation("t", sympy.Symbol("t", integer=True, nonnegative=True),
-             "time: a step of the recurrent network (an integer), or the ODE's time (a real "
-             "number) in chapter 4", INK, 1),
+             "time: counted in steps of the recurrent network ($h_t$, $t$ an integer), and "
+             "flowing continuously in the ODE of chapter 4 ($h(t)$, $t$ a real number)", INK, 1),
 )
 
 # --- Chapter 2: orthogonal matrices and initialisation ---------------------------------------
 CHAPTER_2 = (
-    Notation("Q", _square("Q"), "an orthogonal matrix, $Q^\\top Q = I$ ($d \\times d$; in the "
-             "section on tall matrices, $m \\times d$ with orthonormal columns)", PRESERVING, 2),
+    Notation("Q", _square("Q"), "a matrix with orthonormal columns, $Q^\\top Q = I$: "
+             "orthogonal ($d \\times d$) except in the section on tall matrices ($m \\times d$)",
+             PRESERVING, 2),
     Notation("Q_1", _square("Q_1"), "the first of two orthogonal matrices multiplied together",
              PRESERVING, 2),
     Notation("Q_2", _square("Q_2"), "the second of two orthogonal matrices multiplied together",
@@ -140,7 +147,8 @@ CHAPTER_2 = (
              "the gain of an orthogonal initialiser: $W = gQ$", ACCENT, 2),
     Notation("theta", sympy.Symbol("theta", real=True), "a rotation angle", PRESERVING, 2),
     Notation("R_theta", sympy.MatrixSymbol("R_theta", 2, 2), "the rotation by the angle "
-             "$\\theta$", PRESERVING, 2),
+             "$\\theta$ anticlockwise, $\\begin{bmatrix}\\cos\\theta & -\\sin\\theta\\\\ "
+             "\\sin\\theta & \\cos\\theta\\end{bmatrix}$", PRESERVING, 2),
     Notation("S_theta", sympy.MatrixSymbol("S_theta", 2, 2), "the reflection across the line at "
              "the angle $\\theta/2$", NEUTRAL, 2),
     Notation("s", sympy.Symbol("s", nonnegative=True),
@@ -155,26 +163,34 @@ CHAPTER_2 = (
 
 # --- Chapter 3: backpropagation through time (Pascanu, Mikolov & Bengio 2013) ----------------
 CHAPTER_3 = (
-    Notation("u_t", sympy.Symbol("u_t"), "the input at time $t$", INK, 3,
+    Notation("u_t", sympy.Symbol("u_t"), "the input at time $t$, one vector per step (always "
+             "with its time index: the Householder vector $u$ has none)", INK, 3,
              sources="the notes write $i_t$"),
     Notation("W_in", sympy.Symbol(r"W_{\mathrm{in}}"), "the input-to-hidden weight matrix",
              NEUTRAL, 3, sources="the notes write $w_{in}$"),
     Notation("b", sympy.Symbol("b"), "the bias vector of the recurrent layer", NEUTRAL, 3),
     Notation("sigma", sympy.Function("sigma"),
-             "the nonlinearity, applied entrywise ($\\tanh$, the logistic sigmoid, or the "
-             "identity)", INK, 3),
+             "the nonlinearity of the recurrent network, applied entrywise: whichever function "
+             "the network uses ($\\tanh$, $\\operatorname{sigm}$ and the identity here)",
+             INK, 3),
+    Notation("sigm", sympy.Function("sigm"),
+             "the logistic sigmoid, applied entrywise: an entry $a$ becomes $1/(1 + e^{-a})$",
+             INK, 3,
+             sources="the slides write $\\sigma$ (“$\\sigma$ : SIGMOID FUNCTION”); here "
+                     "$\\sigma$ is the nonlinearity, as in the notes on Pascanu et al."),
     Notation("T", sympy.Symbol("T", integer=True, positive=True),
              "the number of time steps the loss is summed over", INK, 3),
     Notation("beta", sympy.Symbol("beta", positive=True),
-             "a bound on the nonlinearity's slope: $\\lvert\\sigma'(z)\\rvert \\leq \\beta$ "
-             "for every $z$ (1 for $\\tanh$, $1/4$ for the sigmoid)", ACCENT, 3,
+             "a bound on the nonlinearity's slope, $\\lvert\\sigma'\\rvert \\leq \\beta$ "
+             "everywhere (1 for $\\tanh$, $1/4$ for $\\operatorname{sigm}$)", ACCENT, 3,
              sources="the notes on the paper write $\\gamma$; here $\\gamma$ is the diffusion "
                      "of chapter 4"),
     Notation("s_1", sympy.Symbol("s_1", nonnegative=True),
              "the largest singular value of $W$, $s_1 = \\lVert W\\rVert_2$", ACCENT, 3,
              sources="the notes write $\\lambda_1$, a letter they also use for eigenvalues"),
     Notation("eta", sympy.Symbol("eta", nonnegative=True),
-             "the per-step bound $\\eta = \\beta s_1$ on the norm of one Jacobian factor",
+             "the per-step bound on the norm of one Jacobian factor: $\\eta = \\beta s_1$ for "
+             "the network of chapter 3",
              VANISHING, 3),
     Notation("l", sympy.Symbol("l", integer=True, nonnegative=True),
              "how far back in time a gradient travels, $l = t - k$", INK, 3,
@@ -224,8 +240,8 @@ CHAPTER_4 = (
     Notation("gamma_+", sympy.Symbol("gamma_+", positive=True),
              "the largest diffusion that keeps a forward Euler step stable", VANISHING, 4),
     Notation("z", sympy.Symbol("z_i", real=True),
-             "the input gate $z_t = \\sigma(\\cdot)$ of the gated cell ($z_i$ one entry), "
-             "$\\sigma$ the logistic sigmoid", ACCENT, 4),
+             "the input gate $z_t = \\operatorname{sigm}(\\cdot)$ of the gated cell ($z_i$ "
+             "one entry)", ACCENT, 4),
     Notation("C", sympy.Symbol("C"), "a quantity conserved along the ODE's trajectories",
              PRESERVING, 4),
 )

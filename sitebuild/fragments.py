@@ -28,18 +28,18 @@ from derivations.engine.markdown import (
     step_anchor,
     title_of,
 )
-from derivations.engine.records import DerivationRecord, fixed_size_only, scope_totals
+from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from sitebuild import notebooks, results_map
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.mode import authoring
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
+from sitebuild.verification import verification_fragment
 from sitebuild.widgets import widget_fragments
 
 INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
-TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
 _MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
 _FRAGMENTS_SOURCE = sources_digest("sitebuild/fragments.py")
 
@@ -53,11 +53,6 @@ def pages_including() -> dict[str, str]:
         for slug in INCLUDE.findall(page.read_text(encoding="utf-8")):
             pages.setdefault(slug, page.relative_to(PAGES).as_posix())
     return pages
-
-
-def test_command(slug: str) -> str:
-    """The pytest node that checks the derivation ``slug`` in the test suite."""
-    return f"{TEST_NODE}[{slug}]"
 
 
 def scopes_of(record: DerivationRecord) -> dict[str, Scope]:
@@ -507,54 +502,6 @@ def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord],
         text = kept[slug]["derivation"] if slug in kept else \
             published(derivation, pages, records.get(slug))
         lines += [f"*Chapter {derivation.chapter}.*{where}", "", text, ""]
-    return "\n".join(lines)
-
-
-def verification_fragment(records: list[DerivationRecord], pages: dict[str, str]) -> str:
-    """The verification report: totals by kind and scope, then every derivation's steps."""
-    totals = scope_totals(records)
-    scope_names = [kind.name.lower().replace("_", "-") for kind in reversed(ScopeKind)]
-    steps = sum(len(r.steps) for r in records)
-    lines = [
-        f"{len(records)} derivations, {steps} steps; "
-        f"{sum(r.passed for r in records)} of {len(records)} derivations verified.",
-        "",
-        "| Check | " + " | ".join(scope_names) + " | total |",
-        "|---|" + "---|" * (len(scope_names) + 1),
-    ]
-    for kind, by_scope in sorted(totals.items()):
-        cells = [str(by_scope.get(name, 0)) for name in scope_names]
-        lines.append(f"| {kind} | " + " | ".join(cells) + f" | {sum(by_scope.values())} |")
-    lines.append("")
-    fixed = fixed_size_only(records)
-    lines += [
-        f"**Conclusions by scope.** {sum(r.scope == 'general' for r in records)} of "
-        f"{len(records)} theorems are proved in general (for every size, every integer, or "
-        f"exactly as stated); {len(fixed)} claim every size but are checked at a fixed size:",
-        "",
-    ]
-    lines += [f"- [{r.title}]({pages.get(r.slug, '')}#{r.slug}): {r.scope_label}, because "
-              f"{r.fixed_size_because}" for r in fixed] or ["- none"]
-    lines += ["", "Run any of them yourself: `python -m derivations verify SLUG`, or the test "
-              f"`{TEST_NODE}[SLUG]`.", ""]
-    for record in records:
-        page = pages.get(record.slug)
-        title = f"[{record.title}]({page}#{record.slug})" if page else record.title
-        verdict = "verified" if record.passed else "**FAILED**"
-        lines += [
-            f"### {record.title} {{ #report-{record.slug} }}",
-            "",
-            f"{title} — chapter {record.chapter} — {verdict}; conclusion "
-            f"{record.scope_label}. Slug `{record.slug}`; test `{test_command(record.slug)}`.",
-            "",
-            "| # | Step | Check | Scope | Verdict | Time |",
-            "|---|---|---|---|---|---|",
-        ]
-        for number, step in enumerate(record.steps, start=1):
-            mark = "✔ pass" if step.passed else "✘ FAIL"
-            lines.append(f"| {number} | `{step.label}` | {step.check} | {step.scope_label} | "
-                         f"{mark} | {step.milliseconds} ms |")
-        lines.append("")
     return "\n".join(lines)
 
 

@@ -25,6 +25,7 @@ def expand_trigonometry(expression: sympy.Basic) -> sympy.Basic:
 def rotations_in_the_plane() -> Derivation:
     lam, R, S = symbol("lambda"), symbol("R_theta"), symbol("S_theta")
     R_60 = sympy.MatrixSymbol("R_60", 2, 2)
+    quarter = symbol("R_quarter")
     return Derivation(
         slug="rotations-in-the-plane",
         title="A real rotation has complex eigenvalues on the unit circle",
@@ -36,7 +37,8 @@ def rotations_in_the_plane() -> Derivation:
                    r"reflection has the real eigenvalues $1$ and $-1$ and $S_\theta^2 = I$: its "
                    "powers merely alternate."),
         hypotheses=(),
-        definitions={R: ROTATION, R_60: ROTATION.subs(theta, sympy.pi / 3), S: REFLECTION},
+        definitions={R: ROTATION, R_60: ROTATION.subs(theta, sympy.pi / 3), S: REFLECTION,
+                     quarter: ROTATION.subs(theta, -sympy.pi / 2)},
         steps=(
             Step("rotation-orthogonal", R.T * R, sympy.Identity(2),
                  r"$\cos^2\theta + \sin^2\theta = 1$.", Symbolic()),
@@ -48,6 +50,9 @@ def rotations_in_the_plane() -> Derivation:
             Step("sixth-power", R_60**6, sympy.Identity(2),
                  r"Six turns by $\pi/3$ make a full turn: the orbit of the video closes.",
                  Symbolic()),
+            Step("quarter-turn-clockwise", quarter, sympy.ImmutableMatrix([[0, 1], [-1, 0]]),
+                 r"At $\theta = -\pi/2$, $\cos\theta = 0$ and $\sin\theta = -1$: the quarter "
+                 r"turn of chapter 1 is $R_\theta$ turning clockwise.", Symbolic()),
             Step("reflection-involution", S * S, sympy.Identity(2),
                  "Reflecting twice across the same line changes nothing.", Symbolic()),
             Step("reflection-eigenvalues", sympy.Determinant(lam * sympy.Identity(2) - S),

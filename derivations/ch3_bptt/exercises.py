@@ -71,15 +71,17 @@ def exercise_3_2() -> Derivation:
         title="The slope of the sigmoid is at most a quarter",
         chapter=3,
         source=SOURCE,
-        statement=(r"For the logistic sigmoid $\sigma(x) = 1/(1 + e^{-x})$ and every real $x$, "
-                   r"$0 < \sigma'(x) \leq 1/4$, with equality at $x = 0$: the least slope bound "
-                   r"for the sigmoid is $\beta = 1/4$."),
+        statement=(r"For the logistic sigmoid $\operatorname{sigm}(x) = 1/(1 + e^{-x})$ and every "
+                   r"real $x$, $0 < \operatorname{sigm}'(x) \leq 1/4$, with equality at $x = 0$: "
+                   r"the least slope bound for a network whose nonlinearity $\sigma$ is the "
+                   r"sigmoid is $\beta = 1/4$."),
         hypotheses=(),
         steps=(
             Step("slope-positive", slope, sympy.Integer(0),
-                 r"$\sigma'(x) = e^{-x}/(1 + e^{-x})^2 > 0$ …", Symbolic(), Relation.GT),
+                 r"$\operatorname{sigm}'(x) = e^{-x}/(1 + e^{-x})^2 > 0$ …", Symbolic(),
+                 Relation.GT),
             Step("absolute-value", sympy.Abs(slope), slope,
-                 r"… so $|\sigma'(x)| = \sigma'(x)$.", Symbolic()),
+                 r"… so $|\operatorname{sigm}'(x)| = \operatorname{sigm}'(x)$.", Symbolic()),
             Step("slope-from-value", slope, product,
                  r"Differentiate $1/(1 + e^{-x})$.", Symbolic(rewrite=sympy.together)),
             Step("complete-the-square", quarter - product, (sigma - sympy.Rational(1, 2))**2,
@@ -91,7 +93,8 @@ def exercise_3_2() -> Derivation:
                  Chain(("absolute-value", "slope-from-value", "at-most-a-quarter")),
                  Relation.LE),
             Step("attained", product.subs(x, 0), quarter,
-                 r"At $x = 0$, by step (3), $\sigma'(0) = 1/4$: the bound cannot be lowered.",
+                 r"At $x = 0$, by step (3), $\operatorname{sigm}'(0) = 1/4$: the bound cannot be "
+                 r"lowered.",
                  Symbolic()),
         ),
         conclusion="slope-bound",

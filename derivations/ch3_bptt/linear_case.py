@@ -29,7 +29,8 @@ LINEAR_W = sympy.ImmutableMatrix([[sympy.Rational(1, 2), 1], [0, sympy.Rational(
 EIGENVALUES = (sympy.Rational(1, 2), sympy.Rational(3, 2))
 LEFT_EIGENVECTORS = (sympy.ImmutableMatrix([1, -1]), sympy.ImmutableMatrix([0, 1]))
 RIGHT_EIGENVECTOR = sympy.ImmutableMatrix([1, 0])  # W q = q/2
-# The quarter turn R of chapter 1: normal (RᵀR = RRᵀ), eigenvalue i with eigenvector (1, i).
+# The quarter turn R_{−π/2} of chapter 1: normal (RᵀR = RRᵀ), eigenvalue i with eigenvector
+# (1, i).
 QUARTER_TURN = sympy.ImmutableMatrix([[0, 1], [-1, 0]])
 TURN_EIGENVECTOR = sympy.ImmutableMatrix([1, sympy.I])
 
@@ -116,7 +117,7 @@ def erratum_left_eigenvectors() -> Derivation:
     q = sympy.MatrixSymbol("q", 2, 1)
     lam_1 = sympy.Symbol("lambda_1")
     a, v = symbol("A"), sympy.MatrixSymbol("v", DIMENSION, 1)
-    turn, q_turn = symbol("R"), sympy.MatrixSymbol("q_R", 2, 1)
+    turn, q_turn = symbol("R_quarter"), sympy.MatrixSymbol(r"q_{-\pi/2}", 2, 1)
     return Derivation(
         slug="erratum-left-eigenvectors",
         title="A row gradient needs left eigenvectors, not right ones",
@@ -128,8 +129,9 @@ def erratum_left_eigenvectors() -> Derivation:
             r"eigenvector, $q_i^\top W = \lambda_i q_i^\top$, which a right eigenvector "
             r"in general is not: $q$ below is a counterexample. The two notions coincide for "
             r"symmetric $W$ (steps 3 and 4, every size $d$), not for every normal $W$: the "
-            r"quarter turn $R$ is normal, yet for its eigenvector $q_R$ the left eigenvector is "
-            r"the conjugate $\bar q_R$, not $q_R$. The eigenvalues are the same either way, so "
+            r"quarter turn $R_{-\pi/2}$ is normal, yet for its eigenvector $q_{-\pi/2}$ the left "
+            r"eigenvector is the conjugate $\bar q_{-\pi/2}$, not $q_{-\pi/2}$. The eigenvalues "
+            r"are the same either way, so "
             r"the notes' conclusion about $|\lambda_i| \gtrless 1$ survives."
         ),
         hypotheses=(
@@ -156,15 +158,17 @@ def erratum_left_eigenvectors() -> Derivation:
                  r"… and $v^\top A^\top = (Av)^\top = \lambda v^\top$.", Symbolic(),
                  given=("right-eigenvector",)),
             Step("quarter-turn-normal", turn.T * turn, turn * turn.T,
-                 r"$R$ is normal (orthogonal, in fact).", Symbolic()),
+                 r"$R_{-\pi/2}$ is normal (orthogonal, in fact).", Symbolic()),
             Step("quarter-turn-eigenvector", turn * q_turn, sympy.I * q_turn,
-                 r"$Rq_R = iq_R$ …", Symbolic()),
+                 r"$R_{-\pi/2}q_{-\pi/2} = iq_{-\pi/2}$ …", Symbolic()),
             Step("quarter-turn-transpose", q_turn.T * turn, -sympy.I * q_turn.T,
-                 r"… but $q_R^\top R = -iq_R^\top \neq iq_R^\top$ …", Symbolic()),
+                 r"… but $q_{-\pi/2}^\top R_{-\pi/2} = -iq_{-\pi/2}^\top \neq iq_{-\pi/2}^\top$ …",
+                 Symbolic()),
             Step("quarter-turn-conjugate", sympy.adjoint(q_turn) * turn,
                  sympy.I * sympy.adjoint(q_turn),
-                 r"… while $q_R^* R = iq_R^*$, $q_R^* = \bar q_R^\top$: for a normal matrix "
-                 r"the left eigenvector is the conjugate $\bar q_R$.", Symbolic()),
+                 r"… while $q_{-\pi/2}^* R_{-\pi/2} = iq_{-\pi/2}^*$, $q_{-\pi/2}^* = "
+                 r"\bar q_{-\pi/2}^\top$: for a normal matrix the left eigenvector is the "
+                 r"conjugate $\bar q_{-\pi/2}$.", Symbolic()),
         ),
         conclusion="not-a-left-eigenvector",
     )

@@ -18,8 +18,9 @@ def logistic(argument: sympy.Basic) -> sympy.Basic:
 
 
 class Sigmoid(sympy.Function):
-    """σ(x), printed as such; it evaluates to 1/(1 + e^{−x}). It knows no derivative of its own:
-    SymPy differentiates the evaluated form, so σ′ = σ(1 − σ) is checked, not built in."""
+    """sigm(x), printed as such (σ is the nonlinearity of the notation, whichever it is); it
+    evaluates to 1/(1 + e^{−x}). It knows no derivative of its own: SymPy differentiates the
+    evaluated form, so sigm′ = sigm(1 − sigm) is checked, not built in."""
 
     nargs = 1
 
@@ -28,7 +29,7 @@ class Sigmoid(sympy.Function):
         return logistic(point)
 
     def _latex(self, printer: sympy.printing.latex.LatexPrinter) -> str:
-        return rf"\sigma\left({printer._print(self.args[0])}\right)"
+        return rf"\operatorname{{sigm}}\left({printer._print(self.args[0])}\right)"
 
 
 def sech_to_tanh(expression: sympy.Basic) -> sympy.Basic:

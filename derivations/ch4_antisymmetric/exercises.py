@@ -166,7 +166,7 @@ def exercise_4_4() -> Derivation:
         source=SOURCE,
         statement=(
             r"For $\varepsilon = 0.05$ and $\omega = 3$ the least $\gamma$ that makes the "
-            r"Euler step stable is $\gamma_- = 20 - \sqrt{391} \approx 0.2265$: there the "
+            r"Euler step stable is $\gamma_- = 20 - \sqrt{391} \approx 0.2263$: there the "
             r"scaled eigenvalue lies exactly on the circle $|1 + z| = 1$, and every smaller "
             r"$\gamma$ leaves it outside."
         ),

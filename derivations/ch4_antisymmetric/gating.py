@@ -1,11 +1,11 @@
 """The gated AntisymmetricRNN and what its Jacobian really is.
 
-z_t = σ(M_γ h_{t−1} + V_z x_t + b_z),
+z_t = sigm(M_γ h_{t−1} + V_z x_t + b_z),   (sigm the logistic sigmoid)
 h_t = h_{t−1} + ε z_t ∘ tanh(M_γ h_{t−1} + V_h x_t + b_h).
 
 Because the gate reads the same M_γ h_{t−1}, differentiating the product
 z ∘ tanh(a) gives two diagonal terms: the vector field's Jacobian is D_g M_γ with
-D_g = diag(z ∘ tanh′(a) + σ′(c) ∘ tanh(a)), at every size. The second term is
+D_g = diag(z ∘ tanh′(a) + sigm′(c) ∘ tanh(a)), at every size. The second term is
 negative wherever tanh(a) < 0, so D_g need not be positive, and a diagonal with
 entries of both signs times an antisymmetric matrix can have real eigenvalues.
 """
@@ -35,8 +35,8 @@ def sigmoid(x: sympy.Basic) -> sympy.Basic:
 
 
 def gate_slope(gate: sympy.Basic, candidate: sympy.Basic) -> sympy.Basic:
-    """``z(1 − z)·tanh(a) + z·(1 − tanh²(a))`` with ``z = σ(c)``: one diagonal entry of D_g,
-    the coefficient the derivation's first step proves (``σ′ = σ(1 − σ)``)."""
+    """``z(1 − z)·tanh(a) + z·(1 − tanh²(a))`` with ``z = sigm(c)``: one diagonal entry of D_g,
+    the coefficient the derivation's first step proves (``sigm′ = sigm(1 − sigm)``)."""
     return _slope(sigmoid(gate), sympy.tanh(candidate))
 
 
@@ -66,7 +66,7 @@ def gated_antisymmetric_jacobian() -> Derivation:
         source=SOURCE,
         statement=(
             r"At every size, the gated field $z \circ \tanh(a)$, $a = M_\gamma h + b$, "
-            r"$z = \sigma(M_\gamma h + b_z)$, has Jacobian $D_g M_\gamma$ with "
+            r"$z = \operatorname{sigm}(M_\gamma h + b_z)$, has Jacobian $D_g M_\gamma$ with "
             r"$D_g = \operatorname{diag}(z_i(1 - z_i)\tanh a_i + z_i(1 - \tanh^2 a_i))$, "
             r"negative where $\tanh a_i$ is. At $h = 0$ with $\omega = 1$, $\gamma = 0$, "
             r"$b = (0, -3)$, $b_z = 0$ it has the real eigenvalue $\sqrt{-d_1 d_2} \approx "
@@ -92,11 +92,13 @@ def gated_antisymmetric_jacobian() -> Derivation:
             Step("gated-jacobian", sympy.Derivative(z_i * sympy.tanh(a_i), h[j, 0]),
                  _slope(z_i, sympy.tanh(a_i)) * M_gamma[i, j],
                  r"Product rule on $z_i\tanh a_i$, both factors driven by $M_\gamma h$, with "
-                 r"$\sigma' = \sigma(1 - \sigma)$.", Symbolic(rewrite=cancel_fractions),
+                 r"$\operatorname{sigm}' = \operatorname{sigm}(1 - \operatorname{sigm})$.",
+                 Symbolic(rewrite=cancel_fractions),
                  given=("defined",)),
             Step("second-slope-negative", d2, sympy.Integer(0),
-                 r"Step (1) at the point: $d_1 = \sigma(0)\tanh'(0) = 1/2$, and with $a_2 = -3$, "
-                 r"$c_2 = 0$: $d_2 = \tfrac12(1 - \tanh^2 3) - \tfrac14\tanh 3 \approx -0.244$.",
+                 r"Step (1) at the point: $d_1 = \operatorname{sigm}(0)\tanh'(0) = 1/2$, and with "
+                 r"$a_2 = -3$, $c_2 = 0$: "
+                 r"$d_2 = \tfrac12(1 - \tanh^2 3) - \tfrac14\tanh 3 \approx -0.244$.",
                  Symbolic(),
                  relation=Relation.LT),
             Step("characteristic-polynomial",
@@ -109,8 +111,8 @@ def gated_antisymmetric_jacobian() -> Derivation:
                  r"$\lambda = +\sqrt{-d_1 d_2} > 0$ is an eigenvalue: its real part is not "
                  r"near 0.", Symbolic()),
             Step("not-a-fixed-point", field_2, sympy.Integer(0),
-                 r"The field at $h = 0$ is $(0, \sigma(0)\tanh(-3)) \neq 0$: the state moves, "
-                 r"so the eigenvalue is no growth rate of a trajectory.", Symbolic(),
+                 r"The field at $h = 0$ is $(0, \operatorname{sigm}(0)\tanh(-3)) \neq 0$: the "
+                 r"state moves, so the eigenvalue is no growth rate of a trajectory.", Symbolic(),
                  relation=Relation.LT),
         ),
         conclusion="positive-real-eigenvalue",

@@ -181,6 +181,13 @@ def _axis_top(values: list[float]) -> float:
     return max(0.5, math.ceil(max(values) * 1.1 * 2) / 2)
 
 
+def median_spectrum(group: Group, moment: str) -> list[float]:
+    """The singular values of the recurrent matrix at ``moment`` ("start" or "end"), largest
+    first, each the median over the group's seeds (the upper middle for an even count)."""
+    spectra = [run[moment]["singular_values"] for run in group.runs if run[moment]]
+    return [sorted(column)[len(column) // 2] for column in zip(*spectra, strict=True)]
+
+
 def spectrum_plot() -> str:
     """Singular values of the recurrent matrix at the start (dashed) and the end (solid), largest
     first, median over seeds, one small panel per arm with its own linear scale."""
@@ -195,11 +202,7 @@ def spectrum_plot() -> str:
         x0 = left + (index % columns) * (panel_width + gap)
         y0 = top + (index // columns) * (panel_height + gap + 22)
         colour = arm_colour(arm)
-        medians = {}
-        for moment in ("start", "end"):
-            spectra = [run[moment]["singular_values"] for run in group.runs if run[moment]]
-            medians[moment] = [sorted(column)[len(column) // 2]
-                               for column in zip(*spectra, strict=True)]
+        medians = {moment: median_spectrum(group, moment) for moment in ("start", "end")}
         count = len(medians["start"])
         ceiling = _axis_top(medians["start"] + medians["end"])
 

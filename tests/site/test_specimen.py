@@ -132,12 +132,13 @@ def test_a_link_from_another_page_opens_the_proof(browser, specimen_url):
         context.close()
 
 
-ANSWERS = [  # typed, verdict: the exercise's proved value is 1/4
+ANSWERS = [  # typed, verdict: the exercise's proved value is 1/4, which it prints exactly
     ("1/4", "answer-right"), ("0.25", "answer-right"), (" 1 / 4 ", "answer-right"),
     ("2.5e-1", "answer-right"), ("0.2500000001", "answer-right"),  # within 1e-9 relative
+    ("1/2/2", "answer-right"), ("(1/2)^2", "answer-right"), ("sqrt(1/16)", "answer-right"),
     ("0.250000001", "answer-wrong"), ("0.3", "answer-wrong"), ("-1/4", "answer-wrong"),
     ("", "answer-invalid"), ("a quarter", "answer-invalid"), ("1/0", "answer-invalid"),
-    ("1/2/2", "answer-invalid"),
+    ("(1/4", "answer-invalid"), ("1/4)", "answer-invalid"),
 ]
 
 
@@ -146,6 +147,7 @@ def test_the_answer_box_checks_a_typed_number(browser, specimen_url):
     try:
         box = page.locator("form.answer-check")
         assert box.locator("output").get_attribute("aria-live") == "polite"
+        assert box.locator("label").inner_text() == "Your answer, exactly"
         for typed, verdict in ANSWERS:
             box.locator("input").fill(typed)
             box.locator("input").press("Enter")
