@@ -31,6 +31,7 @@ from derivations.engine.markdown import (
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from sitebuild import notebooks, results_map
+from sitebuild.answers import answer_box
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.mode import authoring
@@ -158,26 +159,12 @@ def beneath(slug: str, effective: Effective | None) -> list[Any]:
 
 def answer_fragment(derivation: Derivation) -> str | None:
     """A box where the reader types an answer to the exercise ``derivation``, checked in the
-    page against the value its solution proves; None if the conclusion is not a real number.
-
-    ``site/javascripts/answers.js`` reads ``data-answer`` (17 significant digits).
-    """
+    page against the value its solution proves (:func:`sitebuild.answers.answer_box`); None
+    if the conclusion is not a real number."""
     answer = derivation.concrete(derivation.conclusion_step.rhs)
     if not (isinstance(answer, sympy.Expr) and answer.is_real and answer.is_number):
         return None
-    field = f"answer-{derivation.slug}"
-    return (
-        f'<form class="answer-check" data-answer="{sympy.N(answer, 17)}" '
-        f'data-slug="{derivation.slug}" novalidate>\n'
-        f'<label for="{field}">Your answer</label>\n'
-        f'<input id="{field}" type="text" name="answer" autocomplete="off" spellcheck="false" '
-        f'aria-describedby="{field}-help">\n'
-        f'<button type="submit">Check</button>\n'
-        f'<output for="{field}" aria-live="polite"></output>\n'
-        f'<small id="{field}-help">A number: a decimal such as 0.25 or a fraction such as '
-        f"1/4.</small>\n"
-        f"</form>\n"
-    )
+    return answer_box(derivation.slug, float(sympy.N(answer, 17)))
 
 
 def answer_fragments() -> dict[str, str]:
