@@ -1,14 +1,22 @@
-"""A chapter deck's PDF handout: one vector page per slide, drawn from the scenes themselves.
+"""A chapter deck's PDF handout: one vector page per slide, drawn from the scenes themselves,
+with the slide's title and notes as text.
 
     COMPANION_THEME=light python -m animations.handout OUT.pdf Chapter2TitleSlides …
+    python -m animations.handout OUT.pdf --formulas DIR ResultOrthogonalGainSlides …
 
 Each slide of a deck ends a beat (:class:`animations.slides.Beats`); the handout
 runs the same slide classes without rendering video (Manim skips the animations
 and keeps their end states) and, at the end of every beat, draws what is on
-screen into a PDF page with cairo, path by path: text stays vector at any zoom,
-nothing is a JPEG. A page identical to the one before it (a beat that changed
-nothing visible) is left out, so no page repeats. :mod:`animations.decks` runs
-this in a subprocess, since the theme is fixed when the scenes are imported.
+screen into a PDF page with cairo, path by path: the picture stays vector at any
+zoom, nothing is a JPEG. Beside the picture the page prints the slide's title and
+its notes (the statement and proof of a result, the narration of an animation) as
+real text, math spelt in Unicode, so the handout can be searched, copied and read
+aloud by a screen reader. A page whose picture is identical to the one before it
+(a beat that changed nothing visible) is left out, so no page repeats.
+``--formulas DIR`` also typesets each result's conclusion as a PNG
+(``DIR/<slug>.png``, transparent, in the theme's ink) for the PowerPoint deck.
+:mod:`animations.decks` runs this in a subprocess, since the theme is fixed when the
+scenes are imported.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
+import math
 import os
 import sys
 import tempfile
@@ -27,10 +36,44 @@ import numpy
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from animations import catalogue, stamps, style
-from animations.slides import Beats, lecture_classes
+from animations.slides import CONTINUED, Beats, ResultStatement, heading, lecture_classes
+from derivations.engine import get
 
 PAGE_WIDTH, PAGE_HEIGHT = 960.0, 540.0  # points: 13.33 × 7.5 inches, widescreen slides
 PROBE_SIZE = (480, 270)  # pixels of the frame compared to find a page that repeats
+MARGIN = 24.0
+TITLE_SIZE = 20.0  # points
+TITLE_BAND = 58.0  # the title's strip across the top of the page
+PICTURE = (MARGIN, TITLE_BAND, 608.0, 342.0)  # x, y, width, height: the slide, at 16:9
+COLUMN_GAP = 20.0
+NOTE_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)  # the largest size the notes fit in
+FONT = "DejaVu Sans"  # covers the Unicode the notes spell math in (‖ ᵀ ₜ λ ∂ ≤ …)
+FORMULA_PIXELS_PER_UNIT = 300  # a conclusion's PNG: about 320 dpi on a 13.33-inch slide
+
+
+def text_boxes() -> list[tuple[float, float, float, float]]:
+    """Where the notes flow: the column right of the picture, then the strip below it."""
+    x, y, width, height = PICTURE
+    right = x + width + COLUMN_GAP
+    return [(right, y, PAGE_WIDTH - MARGIN - right, PAGE_HEIGHT - MARGIN - y),
+            (x, y + height + 14, width, PAGE_HEIGHT - MARGIN - (y + height + 14))]
+
+
+def wrap(context: cairo.Context, text: str, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` in the context's font; a blank line
+    between paragraphs is kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and context.text_extents(trial).x_advance > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
 
 
 class Pages:
@@ -41,18 +84,100 @@ class Pages:
         self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "animations.handout")
         self.context = cairo.Context(self.surface)
         self.count = 0
+        self.overflows: list[str] = []  # titles of pages whose notes did not fit whole
         self._last: str | None = None
 
-    def add(self, scene: manim.Scene) -> None:
-        """The scene's current frame as a page, unless it looks exactly like the last page."""
+    def add(self, scene: manim.Scene, title: str = "", notes: str = "") -> None:
+        """The scene's current frame as a page, with ``title`` and ``notes`` as text, unless
+        it looks exactly like the last page."""
         scene.renderer.update_frame(scene, ignore_skipping=True)
         looks = hashlib.sha256(numpy.ascontiguousarray(scene.renderer.get_frame())).hexdigest()
         if looks == self._last:
             return
         self._last = looks
-        draw(self.context, scene.camera, scene.mobjects + scene.foreground_mobjects)
-        self.context.show_page()
+        context = self.context
+        context.save()
+        context.set_source_rgb(*manim.ManimColor(style.BACKGROUND).to_rgb())
+        context.paint()
+        x, y, width, height = PICTURE
+        context.translate(x, y)
+        context.rectangle(0, 0, width, height)
+        context.clip()
+        draw(context, scene.camera, scene.mobjects + scene.foreground_mobjects,
+             (width, height))
+        context.restore()
+        self._frame()
+        self._text(title, notes)
+        context.show_page()
         self.count += 1
+
+    def _frame(self) -> None:
+        """A hairline round the picture, so a slide's edge shows on the page."""
+        context = self.context
+        context.set_source_rgb(*manim.ManimColor(style.GRID).to_rgb())
+        context.set_line_width(0.75)
+        context.rectangle(*PICTURE)
+        context.stroke()
+
+    def _text(self, title: str, notes: str) -> None:
+        """The title across the top (smaller on two lines if need be), the notes beside and
+        below the picture at the largest size they fit in."""
+        context = self.context
+        context.set_source_rgb(*manim.ManimColor(style.FOREGROUND).to_rgb())
+        context.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+        width = PAGE_WIDTH - 2 * MARGIN
+        for size in (TITLE_SIZE, TITLE_SIZE * 0.8, TITLE_SIZE * 0.7):
+            context.set_font_size(size)
+            lines = wrap(context, title, width)
+            if len(lines) <= 2 and size * 1.2 * len(lines) <= TITLE_BAND - MARGIN + 6:
+                break
+        for number, line in enumerate(lines[:2]):
+            context.move_to(MARGIN, MARGIN + size * (0.8 + 1.2 * number) - 6)
+            context.show_text(line)
+        context.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+        boxes = text_boxes()
+        for size in NOTE_SIZES:
+            context.set_font_size(size)
+            placed = self._flow(notes, boxes, size)
+            if placed is not None:
+                break
+        else:
+            self.overflows.append(title)
+            placed = self._flow(notes, boxes, NOTE_SIZES[-1], cut=True) or []
+        for x, y, line in placed:
+            context.move_to(x, y)
+            context.show_text(line)
+
+    def _flow(self, notes: str, boxes: list[tuple[float, float, float, float]], size: float,
+              cut: bool = False) -> list[tuple[float, float, str]] | None:
+        """Where each line of ``notes`` goes at font ``size``, filling ``boxes`` in order;
+        None if they do not fit (unless ``cut``: then what fits, ending in an ellipsis)."""
+        leading = size * 1.3
+        paragraphs = [paragraph.split(" ") if paragraph else [] for paragraph in
+                      notes.strip().split("\n")]
+        placed: list[tuple[float, float, str]] = []
+        paragraph, word = 0, 0
+        for x, y, width, height in boxes:
+            for row in range(int((height - 0.3 * size) // leading)):
+                if paragraph == len(paragraphs):
+                    return placed
+                words, line = paragraphs[paragraph], ""
+                while word < len(words):
+                    trial = f"{line} {words[word]}" if line else words[word]
+                    if line and self.context.text_extents(trial).x_advance > width:
+                        break
+                    line, word = trial, word + 1
+                if line or row:  # no blank line at the top of a box
+                    placed.append((x, y + size + row * leading, line))
+                if word == len(words):
+                    paragraph, word = paragraph + 1, 0
+        if paragraph == len(paragraphs):
+            return placed
+        if cut and placed:
+            x, y, line = placed[-1]
+            placed[-1] = (x, y, f"{line} …")
+            return placed
+        return None
 
     def close(self) -> None:
         self.surface.finish()
@@ -82,16 +207,23 @@ def _stroke(context: cairo.Context, camera: manim.Camera, vmobject: manim.VMobje
     context.stroke_preserve()
 
 
-def draw(context: cairo.Context, camera: manim.Camera, mobjects: list[manim.Mobject]) -> None:
-    """Paint ``mobjects`` as Manim's camera would, but as vector paths on ``context``'s page."""
+def draw(context: cairo.Context, camera: manim.Camera, mobjects: list[manim.Mobject],
+         size: tuple[float, float] = (PAGE_WIDTH, PAGE_HEIGHT),
+         frame: tuple[numpy.ndarray, float, float] | None = None,
+         background: bool = True) -> None:
+    """Paint ``mobjects`` as Manim's camera would, but as vector paths on ``context``, into a
+    ``size`` box at the context's origin: the camera's frame, or ``frame`` (centre, width,
+    height in scene units); on the theme's background unless ``background`` is False."""
     context.save()
-    context.set_source_rgb(*manim.ManimColor(style.BACKGROUND).to_rgb())
-    context.paint()
-    width, height = camera.frame_width, camera.frame_height
-    centre = camera.frame_center
-    context.set_matrix(cairo.Matrix(PAGE_WIDTH / width, 0, 0, -PAGE_HEIGHT / height,
-                                    PAGE_WIDTH / 2 - centre[0] * PAGE_WIDTH / width,
-                                    PAGE_HEIGHT / 2 + centre[1] * PAGE_HEIGHT / height))
+    if background:
+        context.set_source_rgb(*manim.ManimColor(style.BACKGROUND).to_rgb())
+        context.paint()
+    centre, width, height = frame or (camera.frame_center, camera.frame_width,
+                                      camera.frame_height)
+    across, down = size
+    context.transform(cairo.Matrix(across / width, 0, 0, -down / height,
+                                   across / 2 - centre[0] * across / width,
+                                   down / 2 + centre[1] * down / height))
     for mobject in camera.get_mobjects_to_display(mobjects):
         if isinstance(mobject, manim.PMobject | AbstractImageMobject):
             raise TypeError(f"{type(mobject).__name__}: the handout draws vector mobjects only")
@@ -106,28 +238,60 @@ def draw(context: cairo.Context, camera: manim.Camera, mobjects: list[manim.Mobj
     context.restore()
 
 
+def formula_png(latex: str, path: Path, size: float = 64) -> tuple[int, int]:
+    """Typeset ``latex`` as display math in the theme's ink on a transparent PNG (for a slide
+    that cannot typeset it); its size in pixels. Needs Manim's config (TeX folder) set."""
+    shown = style.formula(latex, size=size)
+    margin = 0.08  # scene units round the ink, so no stroke is cut
+    width, height = shown.width + 2 * margin, shown.height + 2 * margin
+    pixels = (math.ceil(width * FORMULA_PIXELS_PER_UNIT),
+              math.ceil(height * FORMULA_PIXELS_PER_UNIT))
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, *pixels)
+    draw(cairo.Context(surface), manim.Camera(), [shown], pixels,
+         (shown.get_center(), width, height), background=False)
+    surface.write_to_png(str(path))
+    return pixels
+
+
 class CapturePages(Beats):
-    """A page at the end of every beat and at the end of the scene."""
+    """A page at the end of every beat and at the end of the scene, with the slide's title and
+    the notes of the beat that ends (as the deck's slide of that beat has them)."""
 
     pages: Pages | None = None
+    _page_notes = ""
+
+    def page_title(self) -> str:
+        try:
+            return heading(type(self).__name__)
+        except KeyError:  # a scene outside the lecture (a test's)
+            return getattr(self, "TITLE", "") or type(self).__name__
 
     def beat_begins(self, started: bool) -> None:
         if started and self.pages is not None:
-            self.pages.add(self)  # type: ignore[arg-type]
+            self.pages.add(self, self.page_title(), self._page_notes)  # type: ignore[arg-type]
+        self._page_notes = self.pending_notes()
+
+    def speaker_notes(self, text: str) -> None:
+        self._page_notes = text
 
     def tear_down(self) -> None:
         super().tear_down()  # type: ignore[misc]
         if self.pages is not None:
-            self.pages.add(self)  # type: ignore[arg-type]
+            late = self.pending_notes() if getattr(self, "marks", None) else ""
+            notes = self._page_notes
+            if late and not late.startswith(CONTINUED):  # narrated after the last beat began
+                notes = f"{notes}\n\n{late}" if notes else late
+            self.pages.add(self, self.page_title(), notes)  # type: ignore[arg-type]
 
 
 def _quiet(message: str) -> None:
     """Waiting for another handout's TeX is routine: nothing to tell the user."""
 
 
-def write(path: Path, scenes: list[type]) -> int:
+def write(path: Path, scenes: list[type], formulas: Path | None = None) -> int:
     """Draw ``scenes`` (slide classes built on :class:`CapturePages`), in order, into the PDF
-    ``path``; the page count."""
+    ``path``; the page count. With ``formulas``, a folder, also typeset the conclusion of
+    every result among them as ``<slug>.png`` there."""
     pages = Pages(path)
     CapturePages.pages = pages
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -146,19 +310,25 @@ def write(path: Path, scenes: list[type]) -> int:
                     "tex_dir": str(tex_cache),
                 }):
                     scene(skip_animations=True).render()
+                    if formulas is not None and issubclass(scene, ResultStatement):
+                        derivation = get(scene.SLUG)
+                        formula_png(derivation.conclusion_step.latex(),
+                                    formulas / f"{scene.SLUG}.png")
     finally:
         CapturePages.pages = None
         pages.close()
     return pages.count
 
 
-def write_slides(path: Path, names: list[str]) -> int:
+def write_slides(path: Path, names: list[str], formulas: Path | None = None) -> int:
     """The handout of the deck whose slides are ``names`` (presentation class names)."""
     classes = lecture_classes(CapturePages)
     unknown = [name for name in names if name not in classes]
     if unknown:
         raise ValueError(f"names: no slide class {', '.join(unknown)}")
-    return write(path, [classes[name] for name in names])
+    if formulas is not None:
+        formulas.mkdir(parents=True, exist_ok=True)
+    return write(path, [classes[name] for name in names], formulas)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,8 +336,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("output", type=Path, help="the PDF to write")
     parser.add_argument("slides", nargs="+", help="presentation classes, in deck order")
+    parser.add_argument("--formulas", type=Path, metavar="DIR",
+                        help="also typeset each result's conclusion as DIR/<slug>.png")
     arguments = parser.parse_args(argv)
-    count = write_slides(arguments.output, arguments.slides)
+    count = write_slides(arguments.output, arguments.slides, arguments.formulas)
     print(f"{count} pages → {arguments.output}")
     return 0
 

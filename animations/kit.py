@@ -77,8 +77,10 @@ def readme(chapter: int, quality: str, contents: Iterable[str]) -> str:
         "  on light slides: use transparent-light).",
         "decks: the chapter as a lecture, each result stated as checked and then animated,",
         "  in the dark and the light theme: .html (one offline file; arrow keys to step, S",
-        "  for speaker notes), .pptx (videos and speaker notes inside), .pdf (handout, one",
-        "  vector page per slide).",
+        "  for speaker notes), .pptx (titles, theorems and speaker notes as editable text,",
+        "  each conclusion a typeset picture with its formula as alt text, the videos",
+        "  inside), .pdf (handout: one vector page per slide, with its title and notes as",
+        "  text).",
         "figures: the chapter's figures as SVG (light theme)"
         + (":" if figures else ": this chapter has none."),
         *(f"  {name.removeprefix('figures/')}" for name in figures),

@@ -11,13 +11,18 @@ chapter ``ChapterNTitleSlides``; for each result of a chapter page
 presents one scene live, and ``python -m animations.decks`` builds whole
 chapters. A result slide states the derivation as it is checked: its conclusion
 and hypotheses typeset from the derivation itself, the scope of the machine's
-check, and in the speaker notes the statement and the reason for every step. An
-animation's notes are its narration (:meth:`animations.style.CompanionScene.narrate`).
-The PDF handout (:mod:`animations.handout`) draws the same beats as vector pages.
+check, and in the speaker notes the statement and the reason for every step, their
+math spelt in Unicode (:func:`animations.lecture.plain_text`) so the notes read as
+text. An animation's notes are its narration
+(:meth:`animations.style.CompanionScene.narrate`); a beat that adds none repeats the
+narration it continues, so every slide has notes. The PDF handout
+(:mod:`animations.handout`) draws the same beats as vector pages, and the PowerPoint
+deck (:mod:`animations.decks`) writes the title and result slides as editable text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,9 +33,12 @@ from animations import catalogue, lecture, style
 from derivations.engine import get
 from derivations.engine.markdown import hypothesis_latex, kind_of
 from derivations.engine.records import records
+from derivations.engine.text import check_prose
 
 TEXT_WIDTH = 12.6  # scene units: the frame is 14.2 wide
 HOLD_SECONDS = 0.5  # a text slide is a still video this long
+CONTINUED = "(continued) "  # notes of a beat that goes on with the narration before it
+BOOK = "Why orthogonal initialisation works in recurrent networks"
 
 
 def starts_beat(animations: Sequence[Any]) -> bool:
@@ -51,11 +59,16 @@ class Beats:
         """Called before each beat; ``started`` is False for the first."""
 
     def pending_notes(self) -> str:
-        """The narration since the last beat began: the notes of the beat about to begin."""
+        """The narration since the last beat began: the notes of the beat about to begin.
+
+        A beat that adds no narration continues the one before it (a narration may span
+        several beats), so its notes are that narration again, marked as continued."""
         marks = getattr(self, "marks", [])
         start = getattr(self, "_notes_from", 0)
         self._notes_from = len(marks)
-        return "\n\n".join(text for _, text in marks[start:])
+        if start < len(marks):
+            return "\n\n".join(text for _, text in marks[start:])
+        return f"{CONTINUED}{marks[-1][1]}" if marks else ""
 
     def speaker_notes(self, text: str) -> None:
         """Notes for a slide that has no narration (a text slide)."""
@@ -112,8 +125,7 @@ class ChapterTitle(LectureSlide):
         shown = manim.VGroup(
             style.label(f"Chapter {self.CHAPTER}", 34, style.MUTED),
             style.paragraph(title, TEXT_WIDTH, 54),
-            style.label("Why orthogonal initialisation works in recurrent networks", 26,
-                        style.MUTED),
+            style.label(BOOK, 26, style.MUTED),
         ).arrange(manim.DOWN, buff=0.35)
         contents = manim.VGroup(*(style.paragraph(line, TEXT_WIDTH - 1, 24, centred=False)
                                   for line in stated))
@@ -123,12 +135,15 @@ class ChapterTitle(LectureSlide):
         shown[-1].shift(0.25 * manim.DOWN)
         notes = "\n".join([f"Chapter {self.CHAPTER}: {title}.", "",
                            "Each result is stated, then animated. Results:",
-                           *(f"{i}. {line}" for i, line in enumerate(stated, start=1))])
+                           *(f"{i}. {lecture.plain_text(line)}"
+                             for i, line in enumerate(stated, start=1))])
         return shown, notes
 
 
 class ResultStatement(LectureSlide):
-    """A result as checked: title, conclusion, hypotheses, scope; the proof in the notes."""
+    """A result as checked: title, statement, conclusion, hypotheses, scope; the proof in the
+    notes. The statement says in words all that the title claims (the conclusion alone is
+    often one part of it: a title that promises two facts gets both)."""
 
     SLUG = ""
 
@@ -140,27 +155,85 @@ class ResultStatement(LectureSlide):
                                f"results ({'; '.join(record.failures())})")
         kind = kind_of(derivation)
         heading = manim.VGroup(style.label(kind, 28, style.MUTED),
-                               style.paragraph(derivation.title, TEXT_WIDTH, 46))
+                               style.paragraph(derivation.title, TEXT_WIDTH, 44))
         heading.arrange(manim.DOWN, buff=0.15)
-        claim = _fitted(style.formula(derivation.conclusion_step.latex(), size=64),
-                        TEXT_WIDTH, 2.6)
-        parts = [heading, claim]
+        statement = _fitted(markdown_paragraph(derivation.statement, TEXT_WIDTH, 27),
+                            TEXT_WIDTH, 2.4)
+        claim = _fitted(style.formula(derivation.conclusion_step.latex(), size=56),
+                        TEXT_WIDTH, 2.2)
+        parts = [heading, statement, claim]
         checked = [hypothesis_latex(h) for h in derivation.checked_hypotheses if not h.local]
         if checked:
-            given = style.formula(r"\text{if}\quad " + r",\quad ".join(checked), size=36)
-            parts.append(_fitted(given, TEXT_WIDTH, 1.2))
+            given = style.formula(r"\text{if}\quad " + r",\quad ".join(checked), size=32)
+            parts.append(_fitted(given, TEXT_WIDTH, 1.0))
         assumed = [f"assumed: {a.text}" for a in derivation.assumptions]
         if assumed:
-            notes_box = manim.VGroup(*(style.paragraph(line, TEXT_WIDTH, 24, style.MUTED)
+            notes_box = manim.VGroup(*(markdown_paragraph(line, TEXT_WIDTH, 22, style.MUTED)
                                        for line in assumed)).arrange(manim.DOWN, buff=0.12)
-            parts.append(_fitted(notes_box, TEXT_WIDTH, 1.6))
-        parts.append(style.paragraph(f"Checked by machine, {record.scope_label}. Source: "
-                                     f"{derivation.source}", TEXT_WIDTH, 24, style.MUTED))
-        shown = manim.VGroup(*parts).arrange(manim.DOWN, buff=0.4)
-        steps = [f"({i}) ${step.latex()}$: {step.reason}"
-                 for i, step in enumerate(derivation.steps, start=1)]
-        notes = "\n".join([derivation.statement, "", "Proof, step by step:", *steps])
-        return shown, notes
+            parts.append(_fitted(notes_box, TEXT_WIDTH, 1.2))
+        parts.append(markdown_paragraph(f"Checked by machine, {record.scope_label}. Source: "
+                                        f"{derivation.source}", TEXT_WIDTH, 22, style.MUTED))
+        shown = manim.VGroup(*parts).arrange(manim.DOWN, buff=0.32)
+        return shown, result_notes(self.SLUG)
+
+
+def result_notes(slug: str) -> str:
+    """The speaker notes of a result: its statement, hypotheses and proof in readable text."""
+    derivation = get(slug)
+    given = [f"{lecture.unicode_math(hypothesis_latex(h))}"
+             + (f" ({lecture.plain_text(h.text)})" if h.text else "")
+             for h in derivation.checked_hypotheses if not h.local]
+    given += [f"assumed: {lecture.plain_text(a.text)}" for a in derivation.assumptions]
+    steps = [f"({i}) {lecture.unicode_math(step.latex())}: {lecture.plain_text(step.reason)}"
+             for i, step in enumerate(derivation.steps, start=1)]
+    return "\n".join([lecture.plain_text(derivation.statement), "",
+                       *(["Hypotheses:", *given, ""] if given else []),
+                       "Proof, step by step:", *steps])
+
+
+_UNITS_PER_CM = 72.27 / 2.54 / 960  # scene units per centimetre of TeX, per unit of font size
+
+
+def markdown_latex(words: str) -> str:
+    """Markdown words with ``$…$`` math as LaTeX: ``*…*`` emphasised, a link as its words
+    (a slide has nothing to click), every other special escaped (:func:`style.latex_words`).
+    Math is kept as it is: the ``*`` of a conjugate ``$Q^*$`` is no emphasis."""
+    parts = []
+    for index, part in enumerate(_MATH.split(lecture.LINK.sub(r"\1", words))):
+        if index % 2:
+            parts.append(part)
+            continue
+        at = 0
+        for found in lecture.EMPHASIS.finditer(part):
+            parts += [style.latex_words(part[at:found.start()]),
+                      rf"\emph{{{style.latex_words(found.group(2))}}}"]
+            at = found.end()
+        parts.append(style.latex_words(part[at:]))
+    return "".join(parts)
+
+
+_MATH = re.compile(r"(\$[^$]+\$)")
+
+
+def markdown_paragraph(words: str, width: float, size: float = 28,
+                       colour: str = style.FOREGROUND) -> manim.Tex:
+    """:func:`style.paragraph` for Markdown: emphasis in italics and links as their words,
+    never a literal asterisk or bracket."""
+    check_prose(lecture.LINK.sub(r"\1", words), "text on a slide")
+    centimetres = width / (size * _UNITS_PER_CM)  # as style.paragraph sizes its parbox
+    return manim.Tex(rf"\parbox{{{centimetres:.3f}cm}}{{\centering {markdown_latex(words)}}}",
+                     font_size=size, color=style.ink(colour))
+
+
+def heading(name: str) -> str:
+    """The title of the slide class ``name`` as plain text: the chapter for its title slide,
+    the result for a result slide, the scene's title for an animation."""
+    slide = PRESENTATIONS[name]
+    if issubclass(slide, ChapterTitle):
+        return f"Chapter {slide.CHAPTER}: {lecture.chapter_title(slide.CHAPTER)}"
+    if issubclass(slide, ResultStatement):
+        return lecture.plain_text(get(slide.SLUG).title)
+    return lecture.plain_text(slide.TITLE) or slide.scene_name()
 
 
 def slide_name(scene: str) -> str:

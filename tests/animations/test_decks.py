@@ -1,19 +1,62 @@
 """Lecture decks: chapter order, result slides from the checked derivations, HTML titled by
-chapter, PowerPoint with videos and notes, a vector PDF handout without repeated pages."""
+chapter, PowerPoint a teacher can edit (titles, theorems and notes as text, videos with alt
+text and posters that show something), a vector PDF handout with a text layer and without
+repeated pages."""
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from pathlib import Path
 
+import pptx
+import pypdf
 import pytest
+from PIL import Image
+from pptx.enum.shapes import MSO_SHAPE_TYPE
 
 from animations import catalogue, decks, handout, lecture, slides, stamps
 from derivations.engine import get
 from tests.animations.bad_scenes import RepeatedBeat
 
 CHAPTERS = sorted({entry.chapter for entry in catalogue.scenes().values()})
+LATEX = re.compile(r"\\[A-Za-z]+|\$")
+# Markdown's emphasis: ** anywhere, or * opening a word (a conjugate's * follows its operand).
+MARKDOWN = re.compile(r"\*\*|(?:^|[\s(])\*\S|\]\(")
+FILE_NAME = re.compile(r"[\w.-]+\.(?:png|jpe?g|gif|mp4|webm)", re.IGNORECASE)  # no description
+
+
+def pptx_problems(path: Path) -> list[str]:
+    """What keeps a PowerPoint deck from being edited, translated or read aloud: a slide
+    without a title in its title placeholder, a picture or video without alt text, a slide
+    without speaker notes, LaTeX source or Markdown marks in any text or notes."""
+    problems = []
+    for number, slide in enumerate(pptx.Presentation(str(path)).slides, start=1):
+        title = slide.shapes.title
+        if title is None or not title.text_frame.text.strip():
+            problems.append(f"slide {number}: no title in a title placeholder")
+        for shape in slide.shapes:
+            if shape.shape_type in (MSO_SHAPE_TYPE.PICTURE, MSO_SHAPE_TYPE.MEDIA):
+                described = shape._element.xpath("./p:nvPicPr/p:cNvPr")[0].get("descr")
+                if not (described or "").strip() or FILE_NAME.fullmatch(described.strip()):
+                    problems.append(f"slide {number}: {shape.name} has no alt text "
+                                    f"({described!r})")
+            if shape.has_text_frame and (MARKDOWN.search(shape.text_frame.text)
+                                         or LATEX.search(shape.text_frame.text)):
+                problems.append(f"slide {number}: Markdown or LaTeX in "
+                                f"{shape.text_frame.text!r}")
+        notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+        if not notes.strip():
+            problems.append(f"slide {number}: no speaker notes")
+        elif LATEX.search(notes) or MARKDOWN.search(notes):
+            problems.append(f"slide {number}: LaTeX or Markdown in the notes: "
+                            f"{(LATEX.search(notes) or MARKDOWN.search(notes)).group()!r}")
+    return problems
+
+
+def slide_text(slide) -> str:
+    return "\n".join(shape.text_frame.text for shape in slide.shapes if shape.has_text_frame)
 
 
 def pdf_pages(path: Path) -> int:
@@ -86,6 +129,81 @@ def test_a_beat_that_changes_nothing_gives_no_second_page_and_pages_are_vector(t
     assert handout.write(pdf, [scene]) == 2  # three beats, the second changes nothing
     assert pdf_pages(pdf) == 2 and raster_images(pdf) == 0
     assert b"/MediaBox [ 0 0 960 540 ]" in pdf.read_bytes()
+    first, last = (page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+    assert first.startswith("Repeated beat") and "A square appears, then nothing" in first
+    assert "(continued) A square appears" in last  # the last beat goes on with the narration
+
+
+def test_a_beat_without_narration_has_the_narration_it_continues_as_notes():
+    beats = slides.Beats()
+    beats.marks = [(0.0, "First."), (1.0, "Second.")]
+    assert beats.pending_notes() == "First.\n\nSecond."
+    assert beats.pending_notes() == "(continued) Second."
+    beats.marks.append((2.0, "Third."))
+    assert beats.pending_notes() == "Third."
+
+
+def test_handout_notes_flow_beside_then_below_the_picture_and_shrink_to_fit(tmp_path):
+    pages = handout.Pages(tmp_path / "flow.pdf")
+    pages.context.select_font_face(handout.FONT)
+    pages.context.set_font_size(10)
+    boxes = handout.text_boxes()
+    short = pages._flow("One line.", boxes, 10)
+    assert [y for _, y, _ in short] == [boxes[0][1] + 10]
+    long = " ".join(["word"] * 2500)
+    assert pages._flow(long, boxes, 10) is None  # too long even for both boxes: shrink it
+    placed = pages._flow(long, boxes, 10, cut=True)
+    assert {x for x, _, _ in placed} == {boxes[0][0], boxes[1][0]} and placed[-1][2].endswith("…")
+    pages.close()
+
+
+def test_a_powerpoint_title_and_result_slide_are_editable_text_with_described_formulas(
+        tmp_path):
+    slug = "orthogonal-preserves-norm"
+    formula = tmp_path / f"{slug}.png"
+    Image.new("RGBA", (600, 120), (255, 255, 255, 255)).save(formula)
+    deck = decks.PowerPointDeck("light", "Chapter 2")
+    decks.title_slide(deck, 2, "Chapter 2: Orthogonal matrices.")
+    decks.result_slide(deck, slug, "for all sizes $d$", formula, slides.result_notes(slug))
+    deck.save(tmp_path / "deck.pptx")
+    assert pptx_problems(tmp_path / "deck.pptx") == []
+    title, result = pptx.Presentation(str(tmp_path / "deck.pptx")).slides
+    assert "Orthogonal matrices and orthogonal initialisation" in title.shapes.title.text_frame.text
+    assert "An orthogonal matrix keeps every length" in slide_text(title)  # the results, listed
+    derivation = get(slug)
+    assert result.shapes.title.text_frame.text == derivation.title
+    text = slide_text(result)
+    # Everything the title claims: the statement in words, with its math in Unicode.
+    assert lecture.plain_text(derivation.statement) in text.replace("\n", " ")
+    assert "Q⁻¹ = Qᵀ" in text and "QᵀQ = I" in text
+    assert "for all sizes d" in text and "$" not in text
+    [picture] = [s for s in result.shapes if s.shape_type == MSO_SHAPE_TYPE.PICTURE]
+    described = picture._element.xpath("./p:nvPicPr/p:cNvPr")[0].get("descr")
+    assert described.startswith("‖Qx‖² = ‖x‖²") and derivation.conclusion_step.latex() in described
+    notes = result.notes_slide.notes_text_frame.text
+    assert "(1) ‖Qx‖² = xᵀQᵀQx: For real Q and x, (Qx)* = xᵀQᵀ." in notes
+
+
+def test_the_checker_finds_what_an_untitled_video_only_deck_lacks(tmp_path):
+    """The old deck: full-slide videos on blank slides, LaTeX notes or none."""
+    presentation = pptx.Presentation()
+    blank = presentation.slide_layouts[6]
+    first = presentation.slides.add_slide(blank)
+    first.shapes.add_picture(io.BytesIO(_png()), 0, 0)
+    first.notes_slide.notes_text_frame.text = r"If $Q^\top Q = I$ then **this**."
+    presentation.slides.add_slide(blank)
+    presentation.save(str(tmp_path / "old.pptx"))
+    problems = pptx_problems(tmp_path / "old.pptx")
+    assert any("slide 1: no title" in p for p in problems)
+    assert any("slide 1:" in p and "no alt text" in p for p in problems)
+    assert any("slide 1: LaTeX" in p for p in problems)
+    assert any("slide 2: no speaker notes" in p for p in problems)
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(buffer, "PNG")
+    return buffer.getvalue()
 
 
 @pytest.mark.slow
@@ -97,8 +215,22 @@ def test_a_result_slide_states_the_checked_conclusion_and_its_notes_give_the_rea
              if hasattr(part, "tex_string")] + [
         getattr(part, "tex_string", "") for part in shown.get_family()]
     assert any(derivation.conclusion_step.latex() in text for text in texts)
-    assert derivation.statement in notes
-    assert all(step.reason in notes for step in derivation.steps)
+    # The statement too: the title promises "its inverse is its transpose", the conclusion
+    # formula is only the length.
+    assert any(r"$Q^{-1} = Q^\top$" in text for text in texts)
+    assert "*" not in "".join(texts).replace("^*", "").replace("{*}", "")  # no Markdown marks
+    assert lecture.plain_text(derivation.statement) in notes
+    assert all(lecture.plain_text(step.reason) in notes for step in derivation.steps)
+    assert not LATEX.search(notes)
+
+
+def poster_colours(movie) -> int:
+    """How many colours a video's poster has (a blank frame has one)."""
+    blip = movie._element.xpath("./p:blipFill/a:blip")[0]
+    part = movie.part.related_part(blip.get(
+        "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"))
+    with Image.open(io.BytesIO(part.blob)) as poster:
+        return len(poster.convert("RGB").getcolors(1 << 24))
 
 
 @pytest.mark.slow
@@ -112,16 +244,34 @@ def test_a_chapter_deck_is_titled_embeds_its_videos_and_notes_and_hands_out_vect
     assert "<title>Chapter 2: Orthogonal matrices and orthogonal initialisation</title>" in page
     assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing fetched from a network
     plan = lecture.plan(2)
-    with zipfile.ZipFile(base.with_suffix(".pptx")) as pptx:
-        videos = [n for n in pptx.namelist() if n.startswith("ppt/media/") and n.endswith(".mp4")]
-        notes = " ".join(pptx.read(n).decode() for n in pptx.namelist()
-                         if n.startswith("ppt/notesSlides/notesSlide"))
-        slides_in = [n for n in pptx.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n)]
-        core = pptx.read("docProps/core.xml").decode()
-    assert len(videos) == len(slides_in) >= len(plan)
-    first = get("orthogonal-preserves-norm").steps[0].reason
-    assert first.split("$")[0].strip() in notes  # a proof's step reason, as a speaker note
+    with zipfile.ZipFile(base.with_suffix(".pptx")) as pptx_file:
+        videos = [n for n in pptx_file.namelist()
+                  if n.startswith("ppt/media/") and n.endswith(".mp4")]
+        core = pptx_file.read("docProps/core.xml").decode()
     assert "Chapter 2: Orthogonal matrices" in core
+    assert pptx_problems(base.with_suffix(".pptx")) == []
+    deck = pptx.Presentation(str(base.with_suffix(".pptx")))
+    results = [item.key for item in plan if item.kind == "result"]
+    text_slides = [slide for slide in deck.slides
+                   if not any(s.shape_type == MSO_SHAPE_TYPE.MEDIA for s in slide.shapes)]
+    assert len(text_slides) == 1 + len(results)  # the title and each result, as text
+    for slug, slide in zip(results, text_slides[1:], strict=True):
+        assert slide.shapes.title.text_frame.text == lecture.plain_text(get(slug).title)
+    first = lecture.plain_text(get("orthogonal-preserves-norm").steps[0].reason)
+    assert first in text_slides[1].notes_slide.notes_text_frame.text  # a proof step's reason
+    movies = [s for slide in deck.slides for s in slide.shapes
+              if s.shape_type == MSO_SHAPE_TYPE.MEDIA]
+    assert len(videos) == len(movies) == len(deck.slides) - len(text_slides) >= 2
+    assert all(poster_colours(movie) > 2 for movie in movies)  # no blank poster
     pdf = base.with_suffix(".pdf")
     assert raster_images(pdf) == 0
-    assert len(plan) <= pdf_pages(pdf) <= len(slides_in)
+    assert len(plan) <= pdf_pages(pdf) <= len(deck.slides)
+    texts = [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
+    assert all(text.strip() for text in texts)  # every page has a text layer
+    assert texts[0].startswith("Chapter 2: Orthogonal matrices")
+    assert any("‖Qx‖ = ‖x‖" in text for text in texts)
+
+
+def test_a_slide_typesets_markdown_emphasis_and_keeps_a_conjugate_star_in_math():
+    assert slides.markdown_latex("If $Q^* = Q$ and $x^*$, see *Merity* and [this](#x) 50%.") \
+        == r"If $Q^* = Q$ and $x^*$, see \emph{Merity} and this 50\%."
