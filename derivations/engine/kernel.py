@@ -578,9 +578,9 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     evaluated = [evaluate_holding_limits(side) for side in rewritten]
     settled = [givens.rewrite_words(side) for side in evaluated]
     # What the re-checker needs to follow the claim to the entries decided: the rules the facts
-    # gave (if one applies), the bounds' parametrisations, the limits' values, and whether a
-    # proposal changed the difference.
-    structure = {"rewritten": proposal is not None,
+    # gave (if one applies), the bounds' parametrisations, the limits' values, the difference a
+    # proposal put in place of the claim's, and whether a reduction it cannot repeat was made.
+    structure = {"rewritten": False,
                  "rules": [[certificates.dump(pattern), certificates.dump(replacement)]
                            for pattern, replacement in givens.rules]
                  if any(givens.applies_rules(side) for side in (lhs, rhs, *evaluated)) else [],
@@ -631,6 +631,7 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
             return fail("the rewrite's proposal is not proved equal to the difference")
         obligations += check
         gap = proposed
+        structure["proposed"] = certificates.dump(proposed)
     symbolic_size = is_symbolic_matrix(gap) and any(
         not d.is_Integer for d in gap.shape)
     entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]

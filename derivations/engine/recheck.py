@@ -704,7 +704,17 @@ def _part_follows(part: Part) -> bool:
         if _limits_in(side) - set(limits):
             return False
         sides.append(side.xreplace(limits) if limits else side)
-    entries = _entries(*sides, rules=_rules(part))
+    rules = _rules(part)
+    if "proposed" in part.structure:  # the difference was replaced by a proposal, proved equal
+        proposed = certificates.load(part.structure["proposed"])
+        try:
+            replaced = _entries(sides[0], _added(sides[1], proposed), rules=rules)
+        except (TypeError, ValueError):
+            return False  # a 1×1 matrix beside a scalar: the kernel's to compare
+        if replaced is None or not all(_vanishes(_numerator(e), part) for e in replaced):
+            return False
+        sides = [proposed, _zero_like(proposed)]
+    entries = _entries(*sides, rules=rules)
     if entries is None:
         return False
     denominators = _denominators(part.lhs) | _denominators(part.rhs)
@@ -714,8 +724,7 @@ def _part_follows(part: Part) -> bool:
         return False
     numerators = [_numerator(e) for e in entries]
     if part.relation == "=":
-        return all(any(form == 0 or _matches(form, part.obligations, ("zero",))
-                       for form in _trigonometric_forms(n)) for n in numerators)
+        return all(_vanishes(n, part) for n in numerators)
     if part.relation == "≠":
         return any(_matches(n, part.obligations, ("nonzero", "sign")) for n in numerators)
     if len(entries) != 1:
@@ -724,6 +733,27 @@ def _part_follows(part: Part) -> bool:
     return any(item.get("kind") == "sign" and item.get("relation") == part.relation
                and sympy.expand(certificates.load(item["value"]) - difference) == 0
                for item in part.obligations)
+
+
+def _vanishes(numerator: sympy.Basic, part: Part) -> bool:
+    """Whether ``numerator`` is 0, or an obligation of the part proves it is (as it stands or
+    in its trigonometric form)."""
+    return any(form == 0 or _matches(form, part.obligations, ("zero",))
+               for form in _trigonometric_forms(numerator))
+
+
+def _added(side: sympy.Basic, other: sympy.Basic) -> sympy.Basic:
+    if isinstance(side, sympy.MatrixExpr) or isinstance(other, sympy.MatrixExpr):
+        return sympy.MatAdd(side, other)
+    return side + other
+
+
+def _zero_like(side: sympy.Basic) -> sympy.Basic:
+    if isinstance(side, sympy.MatrixBase):
+        return sympy.zeros(*side.shape)
+    if isinstance(side, sympy.MatrixExpr):
+        return sympy.ZeroMatrix(*side.shape)
+    return sympy.Integer(0)
 
 
 def _limits_in(side: sympy.Basic) -> set[sympy.Basic]:

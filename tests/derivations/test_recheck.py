@@ -241,3 +241,22 @@ def test_only_true_identities_serve_as_facts():
     assert not rechecked(certificate(x + c**2 * x, s**2 - c**2 - 1))
     with pytest.raises(recheck.Rejected):  # the cofactors do not add up to the entry
         recheck.step(certificate(x - c**2 * x, s**2 + c**2 - 1, cofactor=2 * x))
+
+
+class TestProposals:
+    """A ``rewrite=`` proposal replaces the difference; the re-checker must see that the
+    replacement equals the claim's difference before it reads the replacement."""
+
+    def honest(self) -> dict:
+        return certificates_of(Step("claim", (x + 1) ** 2 - 1, x * (x + 2), "expand",
+                                    Symbolic(rewrite=sympy.expand)))["claim"]
+
+    def test_the_honest_proposal_rechecks(self):
+        certificate = self.honest()
+        assert "proposed" in certificate["structure"]
+        assert rechecked(certificate)
+
+    def test_a_proposal_that_is_not_the_difference_is_not_followed(self):
+        forged = self.honest()
+        forged["claim"]["rhs"] = dump(x * (x + 3))  # false: differs by x
+        assert not rechecked(forged)
