@@ -49,6 +49,11 @@ FEEDBACK_SAID = {
     "antisymmetric": "W zero, eigenvalues plus or minus 2i",
     "diffusion": f"W diff, eigenvalues -{dynamics.GAMMA_FIGURE:g} plus or minus 2i",
 }
+# Each panel's name in the sentence that reads out where its trajectories end.
+VANILLA_NAMED = {"random": "random W", "identity": "identity", "reflection": "reflection",
+                 "rotation": "rotation"}
+FEEDBACK_NAMED = {"positive": "W plus", "negative": "W minus", "antisymmetric": "W zero",
+                  "diffusion": "W diff"}
 
 VANILLA_TITLES = {
     "random": "random $W$",
@@ -172,18 +177,32 @@ def portrait_parameters(*extra: Parameter) -> Parameters:
     )
 
 
+def _reach(frame: manim.Mobject, scale: manim.Mobject, steps: int,
+           distance: float) -> manim.Mobject:
+    """``max ‖h_steps‖ = distance`` under a panel's left corner, clear of its scale label."""
+    shown = style.formula(rf"\max \lVert h_{{{steps}}} \rVert = "
+                          rf"{style.tex_number(distance, 2)}", size=26)
+    room = frame.width - scale.width - 0.2
+    if shown.width > room:
+        shown.scale_to_fit_width(room)
+    return shown.next_to(frame, manim.DOWN, buff=0.06).align_to(frame, manim.LEFT)
+
+
 def play_portrait_row(
-    scene: style.CompanionScene, row: str, panels: list[tuple[numpy.ndarray, str, str]],
+    scene: style.CompanionScene, row: str, panels: list[tuple[numpy.ndarray, str, str, str]],
     heading: str, said: str,
 ) -> None:
-    """Four portraits side by side; the initial states evolve together in all of them."""
+    """Four portraits side by side; the initial states evolve together in all of them, and
+    each panel then shows how far from the origin its trajectories ended.
+
+    A panel is (matrix, title, its description in words, its short name in words)."""
     values = scene.values
     starts = numpy.array(values["starts"], dtype=float)
     steps, epsilon = values["steps"], values.get("epsilon", dynamics.EPSILON)
     title = style.formula(heading, size=36).to_edge(manim.UP, buff=0.3)
-    built = [(*_portrait(row, weights, name, starts, steps, epsilon), words)
-             for weights, name, words in panels]
-    figures = manim.VGroup(*(figure for figure, _, _, _ in built))
+    built = [(*_portrait(row, weights, name, starts, steps, epsilon), words, named)
+             for weights, name, words, named in panels]
+    figures = manim.VGroup(*(figure for figure, *_ in built))
     figures.arrange(manim.RIGHT, buff=0.3).move_to(0.1 * manim.UP)
     clock = manim.ValueTracker(0)
     counter = style.counter("t", 30)
@@ -198,21 +217,29 @@ def play_portrait_row(
     trails = [
         manim.always_redraw(
             lambda axes=axes, path=path: _trail(axes, path, clock.get_value(), row == "feedback"))
-        for _, axes, path, _ in built
+        for _, axes, path, _, _ in built
     ]
-    outcomes = "; ".join(
-        f"{words}: {style.spoken_number(float(numpy.linalg.norm(path[:, -1], axis=1).max()), 2)}"
-        for _, _, path, words in built)
-    scene.narrate(f"{said} Grey arrows show where one step moves each point. "
-                  f"{len(starts)} starting point(s), {spoken_points}, for {steps} steps.")
+    distances = [float(numpy.linalg.norm(path[:, -1], axis=1).max()) for _, _, path, _, _ in built]
+    reaches = manim.VGroup(*(_reach(figure[0], figure[4], steps, distance)
+                             for (figure, *_), distance in zip(built, distances, strict=True)))
+    scene.narrate(said)
     scene.add(title)
-    scene.play(manim.FadeIn(figures), manim.FadeIn(counter, starts_label), run_time=0.8)
+    scene.narrate("Left to right: " + "; ".join(words for *_, words, _ in built)
+                  + ". Grey arrows show where one step moves each point.")
+    scene.play(manim.FadeIn(figures), run_time=0.8)
+    first = "The starting point is" if len(starts) == 1 else "The starting points are"
+    scene.narrate(f"{first} {spoken_points}, for {steps} steps from t = 0.")
+    scene.play(manim.FadeIn(counter, starts_label), run_time=0.5)
     scene.add(*trails)
-    scene.narrate(f"The states evolve together in all four panels, older steps fading. After "
-                  f"{steps} steps the largest distance from the origin is: {outcomes}.")
+    scene.narrate("The states evolve together in all four panels, older steps fading.")
     scene.play(clock.animate.set_value(steps), run_time=values["seconds"],
                rate_func=manim.linear)
     counter[1].clear_updaters()
+    # Where the trajectories ended is said once the panels show it, not while they move.
+    scene.narrate(f"After {steps} steps, the largest distance from the origin: " + "; ".join(
+        f"{named}, {style.spoken_number(distance, 2)}"
+        for (*_, named), distance in zip(built, distances, strict=True)) + ".")
+    scene.play(manim.FadeIn(reaches), run_time=0.5)
     scene.wait(1.0)
 
 
@@ -228,12 +255,10 @@ class VanillaPhasePortraits(style.CompanionScene):
 
     def construct(self) -> None:
         matrices = dynamics.vanilla_matrices(self.values["seed"])
-        panels = [(matrices[kind], VANILLA_TITLES[kind], VANILLA_SAID[kind])
-                  for kind in dynamics.VANILLA_KINDS]
+        panels = [(matrices[kind], VANILLA_TITLES[kind], VANILLA_SAID[kind],
+                   VANILLA_NAMED[kind]) for kind in dynamics.VANILLA_KINDS]
         play_portrait_row(self, "vanilla", panels, r"h_t = \tanh(W h_{t-1})",
-                          "Four phase portraits of h(t) = tanh(W h(t-1)): a random Gaussian W, "
-                          "the identity, a reflection of determinant -1 and a rotation of "
-                          "determinant +1.")
+                          "Four phase portraits of h(t) = tanh(W h(t-1)).")
 
 
 class FeedbackPhasePortraits(style.CompanionScene):
@@ -247,15 +272,12 @@ class FeedbackPhasePortraits(style.CompanionScene):
 
     def construct(self) -> None:
         epsilon = f"{self.values['epsilon']:g}"
-        panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind], FEEDBACK_SAID[kind])
-                  for kind in dynamics.FEEDBACK_KINDS]
+        panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind], FEEDBACK_SAID[kind],
+                   FEEDBACK_NAMED[kind]) for kind in dynamics.FEEDBACK_KINDS]
         play_portrait_row(self, "feedback", panels,
                           rf"h_t = h_{{t-1}} + {epsilon}\,\tanh(W h_{{t-1}})",
                           f"Four phase portraits of h(t) = h(t-1) + {epsilon} tanh(W h(t-1)), "
-                          f"a forward Euler step of size {epsilon}: W plus with eigenvalue 2, W "
-                          f"minus with eigenvalue -2, W zero with eigenvalues plus or minus 2i, "
-                          f"and W diff with eigenvalues -{dynamics.GAMMA_FIGURE:g} plus or minus "
-                          f"2i.")
+                          f"a forward Euler step of size {epsilon}.")
 
 
 def least_gamma(epsilon: float, omega: float) -> sympy.Basic:
@@ -435,33 +457,36 @@ class EulerStabilityRegion(style.CompanionScene):
         column.to_edge(manim.RIGHT, buff=0.35).shift(0.6 * manim.UP)
         stops = sorted([(figure_gamma, "the marked value"), (least, "gamma minus")])
 
-        self.narrate(f"Forward Euler on the eigenvalues -gamma plus or minus i omega, with "
-                     f"epsilon = {epsilon:g} and omega = {omega:g}: z = epsilon lambda must lie in "
-                     f"the disc where the size of 1 + z is at most 1.")
+        self.narrate(f"Forward Euler with step epsilon = {epsilon:g}, on the eigenvalues -gamma "
+                     f"plus or minus i omega, with omega = {omega:g}.")
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(axis_labels, column[2:]), run_time=0.6)
-        self.narrate("Green: the edge of that disc near z = 0, and its inside, tinted.")
+        self.narrate("It is stable if z = epsilon lambda lies in the disc where the size of 1 + z "
+                     "is at most 1: in green, its edge near z = 0.")
         self.play(manim.FadeIn(inside), manim.Create(edge), manim.Write(disc_label), run_time=0.8)
         dots = manim.always_redraw(pair)
         self.narrate(f"The two dots are z for gamma = 0, outside the disc: the amplification is "
                      f"{amplification(0):.4f}, above 1, so every step grows.")
         self.play(manim.FadeIn(dots), manim.FadeIn(readout), manim.FadeIn(rule), run_time=0.5)
         self.narrate(f"Dashed lines mark gamma = {figure_gamma:g} and the least stabilising "
-                     f"gamma minus = {least_said}.")
+                     f"gamma: gamma minus = {least_said}.")
         self.play(manim.FadeIn(markers), run_time=0.4)
+        # Each stop is said once the readouts show it: where gamma goes, then what it reached.
         for value, name in stops:
+            self.narrate(f"Gamma grows to {name}.")
+            self.play(gamma.animate.set_value(value), run_time=2.0 if value == stops[0][0]
+                      else 1.2, rate_func=manim.linear)
             amplified = amplification(value)
             verdict = ("on the edge of the disc: stable" if abs(amplified - 1) < 5e-5
                        else "inside the disc: stable" if amplified < 1
                        else "still outside: unstable")
-            self.narrate(f"Gamma grows to {name}, {value:.3f}: the amplification is "
-                         f"{amplified:.4f}, {verdict}.")
-            self.play(gamma.animate.set_value(value), run_time=2.0 if value == stops[0][0]
-                      else 1.2, rate_func=manim.linear)
+            self.narrate(f"At gamma = {value:.3f} the amplification is {amplified:.4f}, "
+                         f"{verdict}.")
             self.wait(0.6)
+        self.narrate("Gamma grows on.")
+        self.play(gamma.animate.set_value(final_gamma), run_time=2.0, rate_func=manim.linear)
         self.narrate(f"At gamma = {final_gamma:.3f} the amplification is "
                      f"{amplification(final_gamma):.4f}: the dots stay inside the disc.")
-        self.play(gamma.animate.set_value(final_gamma), run_time=2.0, rate_func=manim.linear)
         self.wait(1.0)
 
 

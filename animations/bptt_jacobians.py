@@ -129,9 +129,9 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
             .next_to(ceiling, manim.UP, buff=0.06).align_to(ceiling, manim.RIGHT),
             style.label("float64 underflows below", 22, style.MUTED)
             .next_to(floor, manim.UP, buff=0.06).align_to(floor, manim.RIGHT))
-        self.narrate(f"The size of the Jacobian of h(t) with respect to h(k), on a log axis from "
-                     f"10 to the power -300 to 10 to the power 300, as the gradient travels l "
-                     f"steps back, for l up to {horizon}, in networks of size {size}.")
+        self.narrate(f"The size of the Jacobian of h(t) with respect to h(k), on a log axis, as "
+                     f"the gradient travels l steps back, up to {horizon}, in networks of size "
+                     f"{size}.")
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(x_labels, x_name, y_labels), run_time=0.8)
         self.narrate("Dashed grey lines: beyond them float64 overflows or underflows.")
@@ -153,8 +153,7 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
                     axes.c2p(0, 0), axes.c2p(reach, reach * math.log10(eta)),
                     color=colour, stroke_width=2)
                 lines.append(f"dashed: $\\eta^l$, $\\eta = {eta:.2f}$")
-                said.append(f"the curve stays under the dashed bound eta to the power l, with "
-                            f"eta = {eta:.2f};")
+                said.append(f"under its dashed bound eta to the power l, eta = {eta:.2f};")
                 beats.insert(0, manim.Create(bound))
             breakdown = next((lag for lag, v in enumerate(norms)
                               if not numpy.isfinite(v) or v == 0), None)
@@ -252,14 +251,14 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         check = style.formula(GRADIENT + rf" W^{{{steps}}} = ({', '.join(entries)})",
                               size=30, colour=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
         check.align_to(text, manim.LEFT)
-        self.narrate(f"A gradient row times W to the power l, written in the left eigenvectors "
-                     f"p1 and p2 of W: c1 = {c1:g} times lambda1 = {lam1:g} to the power l, "
-                     f"plus c2 = {c2:g} times lambda2 = {lam2:g} to the power l.")
+        self.narrate(f"In the left eigenvectors p1 and p2 of W, a gradient row times W to the "
+                     f"power l is c1 times lambda1 to the power l, plus c2 times lambda2 to the "
+                     f"power l: c1 = {c1:g}, lambda1 = {lam1:g}, c2 = {c2:g}, lambda2 = {lam2:g}.")
         self.add(title)
         self.play(manim.FadeIn(plane), manim.FadeIn(text), manim.FadeIn(counter), run_time=0.8)
-        self.narrate("Blue: the part along p1. Red, from its tip: the part along p2.")
+        self.narrate("Blue: the part along p1. Red, from its tip: the part along p2. White: their "
+                     "sum, the gradient row itself, at l = 0.")
         self.play(manim.GrowArrow(shrinking), manim.GrowArrow(growing), run_time=0.6)
-        self.narrate("White: their sum, the gradient row itself, at l = 0.")
         self.play(manim.GrowArrow(total), run_time=0.4)
         self.narrate(f"Each power of W halves the blue part and multiplies the red part by "
                      f"{lam2:g}, for l from 1 to {steps}; the sum turns towards p2.")
@@ -312,11 +311,11 @@ class JacobianFactorChain(style.CompanionScene):
         bound = style.label(rf"bound $\eta^l$ with $\eta = \beta s_1 = \beta \lVert W \rVert_2"
                             rf" = {shown_eta}$", 28, style.MUTED).next_to(readout, manim.DOWN)
         said_kind = case_said(bptt.Case(values["kind"], values["scale"], activation))
-        self.narrate(f"The Jacobian of h(l) with respect to h(0) is a product of factors W "
-                     f"times diag of sigma' at the states, the latest on the left; here "
-                     f"{said_kind}, size {size}. At l = 0 it is the identity, of norm 1, and "
-                     f"each factor is bounded by eta = {shown_eta}.")
+        self.narrate("The Jacobian of h(l) with respect to h(0) is a product of factors W times "
+                     "diag of sigma' at the states, the latest on the left.")
         self.add(title)
+        self.narrate(f"Here {said_kind}, size {size}. At l = 0 it is the identity, of norm 1; "
+                     f"each factor is bounded by eta = {shown_eta}.")
         self.play(manim.FadeIn(product_map, product_name, readout, bound), run_time=0.6)
         for lag in range(1, steps + 1):
             factor = factors[lag - 1]
@@ -329,10 +328,12 @@ class JacobianFactorChain(style.CompanionScene):
             product = factor @ product
             norm = float(numpy.linalg.norm(product, 2))
             shown_norm, shown_bound = style.tex_number(norm), style.tex_number(eta**lag)
-            self.narrate(f"Factor {lag}, W times diag of sigma' at h({lag - 1}), multiplies in "
-                         f"from the left: at l = {lag} the norm is "
-                         f"{style.spoken_number(norm)}, at most eta to the power {lag} = "
-                         f"{style.spoken_number(eta**lag)}.")
+            # The first factor is said in full; the next only by what changes, to keep pace.
+            self.narrate((f"Factor {lag}, W times diag of sigma' at h({lag - 1}), multiplies in "
+                          f"from the left: at l = {lag}" if lag == 1 else
+                          f"Factor {lag}: at l = {lag}")
+                         + f" the norm is {style.spoken_number(norm)}, at most eta to the power "
+                         f"{lag} = {style.spoken_number(eta**lag)}.")
             self.play(manim.FadeIn(factor_map, factor_name, times, shift=0.3 * manim.RIGHT),
                       run_time=0.5)
             new_map = _heat_map(product).move_to(product_map)
@@ -342,8 +343,8 @@ class JacobianFactorChain(style.CompanionScene):
             self.play(
                 manim.ReplacementTransform(factor_map, new_map),
                 manim.FadeOut(product_map), manim.FadeOut(factor_name), manim.FadeOut(times),
-                manim.Transform(readout, new_readout), run_time=0.8)
-            product_map = new_map
+                manim.ReplacementTransform(readout, new_readout), run_time=0.8)
+            product_map, readout = new_map, new_readout
         self.wait(1.0)
 
 

@@ -8,13 +8,26 @@ plain-text transcript (``<Scene>.txt``) for screen readers and for reading
 without the video. Narration is plain words — no ``$…$``, no TeX, no Unicode
 stand-in — because neither a caption track nor a text file can typeset math.
 
+Captions are laid out as subtitle guidelines ask (BBC, Netflix): a narration is
+shown as one or more cues (:func:`pieces`), each at most :data:`CUE_LINES` lines
+of :data:`LINE_CHARACTERS` characters, broken where the sentence allows; each
+cue stays up for at least its reading time (:func:`reading_seconds`, at most
+:data:`READING_RATE` characters a second and at least :data:`MIN_CUE_SECONDS`)
+and at most :data:`MAX_CUE_SECONDS`. A narration needs :func:`needed_seconds`
+before the next may start: the scene holds until then
+(:meth:`animations.style.CompanionScene.narrate`), so a caption is never cut
+short by a fast picture. The transcript lists the narration beat by beat
+(:func:`beats`); the track's cues are the same words in the same order.
+
 Manim-free: the site build and the tests read tracks with :func:`parse_webvtt`.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +39,23 @@ HEADER = "WEBVTT"
 _TIMING = re.compile(r"^(\d{2,}):([0-5]\d):([0-5]\d)\.(\d{3}) --> (\d{2,}):([0-5]\d):([0-5]\d)"
                      r"\.(\d{3})(?: .*)?$")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?")
+
+# Subtitle guidelines (BBC Subtitle Guidelines; Netflix Timed Text Style Guide): the limits a
+# caption track is laid out and timed by.
+READING_RATE = 17.0  # characters a second, spaces included: a cue stays up at least this long
+MIN_CUE_SECONDS = 1.0
+MAX_CUE_SECONDS = 7.0
+LINE_CHARACTERS = 42
+CUE_LINES = 2
+# Where a line or a cue may end, best first: after a sentence, a clause, a comma. Ending on
+# one of these words leaves it hanging ("the norm of | h"); inside brackets splits a number pair.
+_SENTENCE_END = (".", "?", "!")
+_CLAUSE_END = (";", ":")
+_RELATIONS = frozenset({"=", "<", ">", "+", "-"})
+_BINDING = frozenset({"plus", "minus", "times", "over", "to", "squared"})  # "2 | times 10 …"
+_WEAK = frozenset({"a", "an", "the", "of", "to", "by", "in", "on", "at", "as", "and", "or", "is",
+                   "are", "with", "from", "for", "than", "its", "their", "minus", "plus", "times",
+                   "over", "power"})
 
 
 @dataclass(frozen=True)
@@ -48,9 +78,107 @@ def check_narration(text: str) -> str:
     return " ".join(text.split())
 
 
-def cues(marks: Sequence[tuple[float, str]], duration: float) -> list[Cue]:
-    """Contiguous cues from narration ``marks`` (time, text): each lasts until the next mark,
-    the last until ``duration``; marks at the same moment are read as one."""
+def _end_cost(word: str, depth: int, following: str = "") -> int:
+    """How badly a line or a cue reads when it ends after ``word`` (``depth`` brackets open)
+    and the next begins with ``following``."""
+    if depth > 0 or word in _RELATIONS or following in _RELATIONS:
+        return 30
+    if word.endswith(_SENTENCE_END):
+        return 0
+    if word.endswith(_CLAUSE_END):
+        return 2
+    if word.endswith(","):
+        return 5
+    if following in _BINDING:
+        return 25
+    return 20 if word.lower() in _WEAK else 12
+
+
+def _depths(words: Sequence[str]) -> list[int]:
+    """The brackets still open after each word."""
+    depth, found = 0, []
+    for word in words:
+        depth = max(0, depth + word.count("(") - word.count(")"))
+        found.append(depth)
+    return found
+
+
+def _layout(text: str) -> tuple[int, list[str]] | None:
+    """The best :func:`lines` of ``text`` and how badly its line break reads (0 for one line);
+    None if it does not fit."""
+    words = text.split()
+    joined = " ".join(words)
+    if len(joined) <= LINE_CHARACTERS:
+        return 0, [joined]
+    depths = _depths(words)
+    best: tuple[float, int, list[str]] | None = None
+    for cut in range(1, len(words)):
+        top, bottom = " ".join(words[:cut]), " ".join(words[cut:])
+        if len(top) > LINE_CHARACTERS or len(bottom) > LINE_CHARACTERS:
+            continue
+        # A break where the sentence pauses, then balanced lines; a shorter top line reads
+        # easier.
+        reads = _end_cost(words[cut - 1], depths[cut - 1], words[cut])
+        cost = reads + 0.4 * abs(len(top) - len(bottom)) + (1 if len(top) > len(bottom) else 0)
+        if best is None or cost < best[0]:
+            best = (cost, reads, [top, bottom])
+    return None if best is None else (best[1], best[2])
+
+
+def lines(text: str) -> list[str] | None:
+    """``text`` as at most :data:`CUE_LINES` lines of at most :data:`LINE_CHARACTERS`
+    characters, broken where it reads best (where the sentence pauses, then balanced); None if
+    it does not fit."""
+    laid_out = _layout(text)
+    return None if laid_out is None else laid_out[1]
+
+
+def pieces(text: str) -> list[str]:
+    """The cues a narration is shown as: each fits :func:`lines`, cut where the sentence
+    pauses, as few and as even as the text allows."""
+    words = text.split()
+    if not words:
+        raise ValueError("narration: expected words, got an empty line")
+    depths = _depths(words)
+    # best[j]: (cost, cuts) of showing words[:j]; a cue words[i:j] costs a constant (fewer cues
+    # read better), how its end and its line break read, and a penalty if it is short enough
+    # to flash by.
+    best: list[tuple[float, list[int]] | None] = [(0.0, [])] + [None] * len(words)
+    for j in range(1, len(words) + 1):
+        for i in range(j - 1, -1, -1):
+            piece = " ".join(words[i:j])
+            if len(piece) > CUE_LINES * (LINE_CHARACTERS + 1):
+                break
+            laid_out = _layout(piece)
+            if best[i] is None or laid_out is None:
+                continue
+            cost = best[i][0] + 10 + laid_out[0] + (0 if j == len(words) else _end_cost(
+                words[j - 1], depths[j - 1], words[j]))
+            cost += 8 if len(piece) < 24 and (i, j) != (0, len(words)) else 0
+            if best[j] is None or cost < best[j][0]:
+                best[j] = (cost, [*best[i][1], j])
+    if best[-1] is None:
+        raise ValueError(f"narration: a word longer than a caption line "
+                         f"({LINE_CHARACTERS} characters) in {text!r}")
+    cuts = [0, *best[-1][1]]
+    return [" ".join(words[a:b]) for a, b in itertools.pairwise(cuts)]
+
+
+def reading_seconds(piece: str) -> float:
+    """How long a cue showing ``piece`` must stay up: its length at :data:`READING_RATE`, at
+    least :data:`MIN_CUE_SECONDS`; rounded up to the millisecond with one to spare, so that
+    WebVTT's millisecond timestamps never shorten it below either limit."""
+    return math.ceil(max(MIN_CUE_SECONDS, len(piece) / READING_RATE) * 1000) / 1000 + 0.001
+
+
+def needed_seconds(text: str) -> float:
+    """How long the narration ``text`` needs on screen, cue after cue, before the next."""
+    return sum(reading_seconds(piece) for piece in pieces(text))
+
+
+def beats(marks: Sequence[tuple[float, str]], duration: float) -> list[Cue]:
+    """The narration beat by beat, as the transcript lists it: each of ``marks`` (time, text)
+    lasts until the next, the last until ``duration``; marks at the same moment are one."""
     if not marks:
         raise ValueError("marks: a scene must narrate at least once")
     if marks[0][0] > 0:
@@ -68,6 +196,45 @@ def cues(marks: Sequence[tuple[float, str]], duration: float) -> list[Cue]:
             for (start, text), end in zip(merged, ends, strict=True)]
 
 
+def _shares(needs: list[float], span: float) -> list[float]:
+    """How long each cue of a beat of ``span`` seconds stays up: its reading time, the spare
+    time shared in proportion, none above :data:`MAX_CUE_SECONDS` (what is left is a pause)."""
+    shown = list(needs)
+    open_ = [index for index, need in enumerate(needs) if need < MAX_CUE_SECONDS]
+    spare = span - sum(needs)
+    while spare > 1e-9 and open_:
+        weight = sum(needs[index] for index in open_)
+        given = {index: min(MAX_CUE_SECONDS - shown[index], spare * needs[index] / weight)
+                 for index in open_}
+        for index, extra in given.items():
+            shown[index] += extra
+        spare -= sum(given.values())
+        open_ = [index for index in open_ if shown[index] < MAX_CUE_SECONDS - 1e-9]
+    return shown
+
+
+def cues(marks: Sequence[tuple[float, str]], duration: float) -> list[Cue]:
+    """The caption track of narration ``marks`` (time, text) for a video of ``duration``
+    seconds: each beat (:func:`beats`) shown as its :func:`pieces`, one after another from
+    the beat's start, each for its reading time and a share of the beat's spare time, at most
+    :data:`MAX_CUE_SECONDS`. ValueError if a beat is shorter than its narration needs."""
+    track: list[Cue] = []
+    for beat in beats(marks, duration):
+        parts = pieces(beat.text)
+        needs = [reading_seconds(part) for part in parts]
+        span = beat.end - beat.start
+        if span < sum(needs) - 2e-3:
+            raise ValueError(f"marks: the narration at {beat.start:g} s needs {sum(needs):.3f} s "
+                             f"to be read, but its beat lasts {span:.3f} s (narrate holds the "
+                             f"scene until the narration before has been read): {beat.text!r}")
+        time = beat.start
+        for part, shown in zip(parts, _shares(needs, span), strict=True):
+            end = min(time + shown, beat.end)
+            track.append(Cue(round(time, 3), round(end, 3), part))
+            time = end
+    return track
+
+
 def timestamp(seconds: float) -> str:
     """``seconds`` as WebVTT's ``hh:mm:ss.ttt``."""
     milliseconds = round(seconds * 1000)
@@ -77,11 +244,13 @@ def timestamp(seconds: float) -> str:
 
 
 def webvtt(track: Sequence[Cue]) -> str:
-    """The cues as a WebVTT file (text escaped as the format requires)."""
+    """The cues as a WebVTT file, each laid out in :func:`lines` (text escaped as the format
+    requires)."""
     blocks = [HEADER, ""]
     for index, cue in enumerate(track, start=1):
+        laid_out = lines(cue.text) or [cue.text]
         blocks += [str(index), f"{timestamp(cue.start)} --> {timestamp(cue.end)}",
-                   html.escape(cue.text, quote=False), ""]
+                   *(html.escape(line, quote=False) for line in laid_out), ""]
     return "\n".join(blocks)
 
 
@@ -95,7 +264,8 @@ def transcript(title: str, track: Sequence[Cue]) -> str:
 
 
 def parse_webvtt(text: str) -> list[Cue]:
-    """The cues of a WebVTT file; ValueError naming the line if it is not one."""
+    """The cues of a WebVTT file, a cue's lines joined by spaces; ValueError naming the line
+    if it is not one."""
     lines = text.replace("\r\n", "\n").split("\n")
     if not lines or not (lines[0] == HEADER or lines[0].startswith(HEADER + " ")):
         raise ValueError(f"line 1: expected {HEADER!r}, got {lines[0] if lines else ''!r}")
@@ -133,10 +303,11 @@ def numbers(text: str) -> list[float]:
 
 def write_track(marks_file: Path, duration: float, vtt: Path, txt: Path, title: str) -> list[Cue]:
     """Read the narration a scene wrote (:meth:`CompanionScene.tear_down`), write its caption
-    track and transcript for a video of ``duration`` seconds; the cues."""
+    track and transcript for a video of ``duration`` seconds; the beats (the transcript's)."""
     recorded = json.loads(marks_file.read_text(encoding="utf-8"))
     marks = [(float(time), check_narration(text)) for time, text in recorded["marks"]]
-    track = cues(marks, max(duration, marks[-1][0] + 0.001))
-    vtt.write_text(webvtt(track), encoding="utf-8")
-    txt.write_text(transcript(title, track), encoding="utf-8")
-    return track
+    duration = max(duration, marks[-1][0] + 0.001)
+    vtt.write_text(webvtt(cues(marks, duration)), encoding="utf-8")
+    described = beats(marks, duration)
+    txt.write_text(transcript(title, described), encoding="utf-8")
+    return described

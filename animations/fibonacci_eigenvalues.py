@@ -104,20 +104,20 @@ class FibonacciEigenvalues(style.CompanionScene):
         self.narrate("The powers of the Fibonacci matrix F are V times Lambda to the n times V "
                      "inverse, and Lambda to the n holds psi to the n and phi to the n.")
         self.add(title)
-        self.narrate(f"Left: the base-10 logarithm of the size of each power, for n from 0 to "
-                     f"{terms}.")
+        # phi's value is said with the dashed line that shows it, not before.
+        self.narrate(f"Left, on a log axis, the size of each power for n from 0 to {terms}: phi "
+                     f"to the n climbs in a straight line, phi times larger at each step; the "
+                     f"size of psi to the n falls, {style.spoken_number(abs(psi), 4)} times as "
+                     f"large at each step.")
         self.play(manim.Create(powers), manim.FadeIn(powers_label, powers_ticks), run_time=0.6)
-        self.narrate(f"phi to the n climbs in a straight line, {style.spoken_number(phi, 4)} "
-                     f"times larger at each step; the size of psi to the n falls in a straight "
-                     f"line, {style.spoken_number(abs(psi), 4)} times as large at each step.")
         self.play(manim.Create(growth), manim.Create(decay), run_time=2.5)
         self.play(manim.FadeIn(growth_label, decay_label), run_time=0.4)
-        self.narrate("Right: the ratio of consecutive Fibonacci numbers, F(n+1) over F(n).")
+        self.narrate(f"Right: the ratio of consecutive Fibonacci numbers, F(n+1) over F(n). The "
+                     f"dashed line is phi, about {shown_phi}.")
         self.play(manim.Create(ratio_axes), manim.FadeIn(ratio_label, ratio_ticks), run_time=0.6)
-        self.narrate(f"The dashed line is phi, about {shown_phi}.")
         self.play(manim.Create(limit_line), manim.FadeIn(limit_label), run_time=0.5)
         self.narrate(f"The ratios start at 1 and 2 and settle on phi: at n = {terms} the ratio "
-                     f"is {last}, as the vanishing psi to the n dies out.")
+                     f"is {last}, as psi to the n dies out.")
         self.play(manim.Create(ratio_graph), run_time=2.5)
         self.wait(1)
 

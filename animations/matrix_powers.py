@@ -274,16 +274,13 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
                   f"{spectrum.spoken()}; its spectral radius rho is "
                   f"{style.spoken_number(spectrum.radius)}.")
     scene.add(title, eigen)
-    scene.narrate("Left: the entries of W to the power t as a heat map, orange for positive, "
-                  "violet for negative, the colour bar running from -1 to +1. The counter "
-                  "starts at t = 0.")
+    scene.narrate("Left: the entries of W to the power t, orange positive, violet negative, "
+                  "from t = 0. Right: its spectral norm, on a log axis.")
     scene.play(manim.FadeIn(grid), manim.FadeIn(bar), manim.FadeIn(counter), run_time=0.6)
-    scene.narrate(f"Right: the spectral norm of W to the power t on a log axis from 10 to the "
-                  f"power {low} to 10 to the power {high}, for t from 0 to {steps}.")
     scene.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, axis_name), run_time=0.6)
     scene.add(curve, dot)
-    scene.narrate(f"W is multiplied in {steps} times; the heat map and the norm curve follow "
-                  f"each step.")
+    scene.narrate("W is multiplied in again and again; the heat map, the counter t and the "
+                  "norm curve follow each step.")
     scene.play(step.animate.set_value(steps), run_time=steps * values["seconds_per_step"],
                rate_func=manim.linear)
     grid.clear_updaters()
@@ -292,7 +289,7 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
                           colour=colour).next_to(counter, manim.DOWN, buff=0.3)
     if final.get_bottom()[1] < style.SAFE_BOTTOM:
         style.above_controls(final)
-    scene.narrate(f"At t = {steps} the spectral norm of W to the power {steps} is "
+    scene.narrate(f"At t = {steps}, the spectral norm of W to the power {steps} is "
                   f"{spoken_norm}.")
     scene.play(manim.Write(final), run_time=0.6)
     scene.wait(0.8)

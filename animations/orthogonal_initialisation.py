@@ -133,22 +133,21 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         )
         style.above_controls(final, buff=0.2)
 
-        self.narrate(f"The linear network h(t) = W h(t-1) of size d = {size}, started from the "
-                     f"same unit vector, once with an orthogonal W and once with a Gaussian W "
-                     f"whose entries have variance 1 over {size}.")
+        self.narrate(f"The linear network h(t) = W h(t-1), of size d = {size}, from one unit "
+                     f"vector: once with an orthogonal W, once with a Gaussian W whose entries "
+                     f"have variance 1 over {size}.")
         self.play(manim.FadeIn(legend, subtitle), manim.FadeIn(short_frame), run_time=0.8)
         self.narrate(f"Left, the first {short} steps on a log axis: the orthogonal norm stays "
                      f"exactly 1, the Gaussian one wanders.")
         self.play(*(manim.Create(c) for c in short_curves.values()), run_time=3,
                   rate_func=manim.linear)
-        self.narrate(f"Right, {long} steps.")
+        self.narrate(f"Right, {long} steps: the Gaussian norm {_trend(radius)} like its "
+                     f"spectral radius to the power t; the orthogonal norm is still 1.")
         self.play(manim.FadeIn(long_frame), run_time=0.6)
-        self.narrate(f"Over {long} steps the Gaussian norm {_trend(radius)} like its spectral "
-                     f"radius to the power t; the orthogonal norm is still 1.")
         self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
                   rate_func=manim.linear)
-        self.narrate(f"The Gaussian W has spectral radius rho = {shown_radius}, and after "
-                     f"{long} steps the norm of h is {style.spoken_number(last, 2)}.")
+        self.narrate(f"The Gaussian W has spectral radius rho = {shown_radius}; after {long} "
+                     f"steps, the norm of h is {style.spoken_number(last, 2)}.")
         self.play(manim.Write(final), run_time=0.8)
         self.wait(1)
 
@@ -213,8 +212,7 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
         self.narrate(f"Left: the rotation by theta = {degrees} degrees, applied again and again "
                      f"to the first unit vector e1, at t = 0.")
         self.play(manim.FadeIn(left), manim.GrowArrow(arrow), manim.FadeIn(counter), run_time=0.8)
-        self.narrate(f"Each step turns the arrow by {degrees} degrees and keeps its length 1; "
-                     f"after {steps} steps it has turned {turned:g} degrees.")
+        self.narrate(f"Each step turns the arrow by {degrees} degrees and keeps its length 1.")
         trail = manim.VGroup()
         for t in range(1, steps + 1):
             target = manim.Arrow(plane.c2p(0, 0), plane.c2p(*orbit[t]), buff=0,
@@ -223,8 +221,11 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
             trail.add(dot)
             new_counter = style.formula(f"t = {t}", size=30).move_to(counter)
             self.play(manim.Transform(arrow, target, path_arc=angle),
-                      manim.FadeIn(dot), manim.Transform(counter, new_counter),
+                      manim.FadeIn(dot), manim.ReplacementTransform(counter, new_counter),
                       run_time=values["seconds_per_step"])
+            counter = new_counter
+        # Said when the counter shows it: with many slow steps, that is minutes later.
+        self.narrate(f"After {steps} steps, the arrow has turned {turned:g} degrees.")
 
         matrices = hidden_state.weight_matrices(values["size"], values["seed"])
         size = matrices["orthogonal"].shape[0]

@@ -213,7 +213,9 @@ def _manim(job: Job, variant: Variant, scratch: Path, suffix: str, *flags: str) 
 
 
 def _produce(job: Job, variant: Variant, scratch: Path) -> tuple[dict[str, Path], list]:
-    """Every output of ``job``, finished, inside ``scratch`` (suffix → file), and its cues."""
+    """Every output of ``job``, finished, inside ``scratch`` (suffix → file), and its narration
+    beat by beat (the transcript's entries; the caption track shows the same words in cues
+    short enough to read)."""
     name = job.name
     if variant.transparent:
         produced = {
@@ -229,9 +231,9 @@ def _produce(job: Job, variant: Variant, scratch: Path) -> tuple[dict[str, Path]
         produced = {".webm": webm, ".mp4": mp4, ".png": poster}
         seconds = video_seconds(mp4)
     vtt, txt = scratch / f"{name}.vtt", scratch / f"{name}.txt"
-    track = captions.write_track(scratch / "captions" / f"{name}.json", seconds, vtt, txt,
+    beats = captions.write_track(scratch / "captions" / f"{name}.json", seconds, vtt, txt,
                                  job.entry.title)
-    return {**produced, ".vtt": vtt, ".txt": txt}, track
+    return {**produced, ".vtt": vtt, ".txt": txt}, beats
 
 
 def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
@@ -243,7 +245,7 @@ def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{job.name}-", dir=folder))
     try:
-        produced, track = _produce(job, variant, scratch)
+        produced, beats = _produce(job, variant, scratch)
         values = entry.scene_class.PARAMETERS.resolve(job.overrides, entry.name)
         seconds = time.perf_counter() - started
         stamps.publish(folder / f"{job.name}.json", {
@@ -254,8 +256,8 @@ def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
             "chapter": entry.chapter,
             "position": entry.position,
             "caption": entry.scene_class.caption_for(values),
-            "narration": [{"start": cue.start, "end": cue.end, "text": cue.text}
-                          for cue in track],
+            "narration": [{"start": beat.start, "end": beat.end, "text": beat.text}
+                          for beat in beats],
             "module": entry.module,
             "variant": variant.name,
             "input_hash": _stamp_hash(job, variant),

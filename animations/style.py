@@ -14,6 +14,8 @@ A scene's inputs are declared in its ``PARAMETERS`` (:mod:`animations.parameters
 and read from ``self.values``; it narrates each beat in words
 (:meth:`CompanionScene.narrate`), from the same values it draws, and the render
 turns the narration into captions and a transcript (:mod:`animations.captions`).
+A narration stays on screen for its reading time: where the picture moves faster,
+the next narration waits (the scene holds its last frame) until it has been read.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Any, ClassVar
 import manim
 import numpy
 
-from animations import catalogue, palette, parameters
+from animations import captions, catalogue, palette, parameters
 from animations.captions import check_narration
 from animations.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 from animations.toolchain import require_latex
@@ -219,19 +221,45 @@ class CompanionScene(manim.Scene):
         name = self.scene_name()
         self.values: dict[str, Any] = self.PARAMETERS.resolve(
             parameters.from_environment(name), name)
-        self.clock = 0.0  # seconds played so far, skipped or not
         self.marks: list[tuple[float, str]] = []
 
-    def play(self, *args: Any, **kwargs: Any) -> None:
-        super().play(*args, **kwargs)
-        self.clock += self.duration
+    @property
+    def clock(self) -> float:
+        """Seconds played so far, skipped or not: where the video is. Manim's renderer counts
+        the frames it writes (a still wait is cut down to whole frames, an animation rounded up
+        to them) and, for an animation it skips (a dry run), its duration."""
+        return float(self.renderer.time)
 
     def narrate(self, words: str) -> None:
-        """Describe, in plain words with the numbers shown, what the screen shows from now on."""
-        self.marks.append((round(self.clock, 6), check_narration(words)))
+        """Describe, in plain words with the numbers shown, what the screen shows from now on.
+
+        The narration before must have been read first (:meth:`hold_for_reading`), so a
+        narration may span several beats but never races the picture. Say a number when the
+        beat that draws it begins, not before."""
+        words = check_narration(words)
+        self.hold_for_reading()
+        self.marks.append((round(self.clock, 6), words))
+
+    def unread_seconds(self) -> float:
+        """How much longer the last narration needs on screen to be read (0 if none)."""
+        if not self.marks:
+            return 0.0
+        start, text = self.marks[-1]
+        return max(0.0, start + captions.needed_seconds(text) - self.clock)
+
+    def hold_for_reading(self) -> None:
+        """Hold the frame until the last narration has had its reading time
+        (:func:`animations.captions.needed_seconds`): whole frames, enough of them, since a
+        still wait is cut down to whole frames."""
+        remaining = self.unread_seconds()
+        if remaining > 1e-6:
+            rate = manim.config.frame_rate
+            self.wait((math.ceil(remaining * rate - 1e-6) + 0.01) / rate)
 
     def tear_down(self) -> None:
-        """Leave the narration beside the render: ``<media_dir>/captions/<output>.json``."""
+        """Hold the last frame until the last narration has been read, and leave the narration
+        beside the render: ``<media_dir>/captions/<output>.json``."""
+        self.hold_for_reading()
         super().tear_down()
         if not self.marks or self.marks[0][0] > 0:
             raise RuntimeError(f"{self.scene_name()}: narrate the first beat at 0 s "

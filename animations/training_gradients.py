@@ -112,24 +112,24 @@ class GradientNormsThroughTraining(style.CompanionScene):
         side.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.45)
         side.next_to(axes, manim.RIGHT, buff=0.7).align_to(axes, manim.UP)
         self.add(title)
-        self.narrate(f"Four networks learn {TASKS[task].title.lower()} over T = {LENGTH} steps "
-                     f"(run with seed {seed}). The plot shows the size of the gradient of the "
-                     f"loss with respect to h(k), on a log axis from 10 to the power {LOG_LOW} "
-                     f"to 10 to the power {LOG_HIGH}, against the distance l = T - k.")
+        self.narrate(f"Four networks learn {TASKS[task].title.lower()} over T = {LENGTH} steps, "
+                     f"with seed {seed}. The plot shows the size of the gradient of the loss with "
+                     f"respect to h(k), on a log axis, against the distance l = T - k.")
         self.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, x_title), run_time=0.8)
         self.play(manim.FadeIn(side), run_time=0.5)
         curves = {}
-        for arm in ARMS:
+        for arm in ARMS:  # the first says what the curves are; the rest only whose they are
             self.narrate(f"{analysis.arm_label(arm)}: solid, its gradient norms at the start; "
-                         f"dashed, chapter 3's bound from its own eta.")
+                         f"dashed, chapter 3's bound from its own eta." if arm == ARMS[0]
+                         else f"{analysis.arm_label(arm)}.")
             profile = runs[arm]["profiles"]["0"]
             colour = analysis.arm_colour(arm)
             curves[arm] = _curve(axes, profile["gradient_norms"], colour)
             self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
                       manim.Create(curves[arm]), run_time=1.0)
         self.wait(0.5)
-        self.narrate(f"Training runs for {snapshots[-1]} updates; the curves and accuracies "
-                     f"follow every {int(snapshots[1])} updates.")
+        self.narrate(f"Training runs: the curves and accuracies follow every "
+                     f"{int(snapshots[1])} updates.")
         for snapshot in snapshots[1:]:
             update = int(snapshot)
             changes = [counter[1].animate.set_value(update)]
@@ -142,9 +142,8 @@ class GradientNormsThroughTraining(style.CompanionScene):
                                                readout.move_to(readouts[arm], manim.LEFT)))
             self.play(*changes, run_time=1.4)
         last = int(snapshots[-1])
-        self.narrate(f"After {last} updates: " + "; ".join(
-            f"{analysis.arm_label(arm)}, accuracy {_percent(runs[arm], last)}" for arm in ARMS)
-            + ".")
+        self.narrate(f"After {last} updates, the test accuracy: " + "; ".join(
+            f"{analysis.arm_label(arm)}, {_percent(runs[arm], last)}" for arm in ARMS) + ".")
         self.wait(1.5)
 
 

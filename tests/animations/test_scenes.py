@@ -62,8 +62,9 @@ def test_scene_renders_a_tiny_video_whose_captions_cover_it_and_say_its_numbers(
     captions.write_track(tmp_path / "captions" / f"{name}.json", seconds, vtt, txt,
                          catalogue.scenes()[name].title)
     track = captions.parse_webvtt(vtt.read_text(encoding="utf-8"))
-    assert track[0].start == 0 and abs(track[-1].end - seconds) < 1e-3
-    assert all(cue.end == after.start for cue, after in itertools.pairwise(track))
+    # A cue stays up at most 7 s, so a long beat can end in a pause; cues never overlap.
+    assert track[0].start == 0 and track[-1].end <= seconds + 1e-3
+    assert all(cue.end <= after.start for cue, after in itertools.pairwise(track))
     shown = numbers_shown(scene.mobjects)
     assert shown, "the last frame shows no value at all: the probe is reading nothing"
     said = " ".join(cue.text for cue in track)
@@ -156,8 +157,12 @@ def test_render_command_renders_stamps_then_skips_unchanged(tmp_path, monkeypatc
         entry.title, entry.chapter, entry.position, entry.caption)
     assert set(stamp["files"]) == {f"{CHEAPEST}{s}" for s in outputs}
     track = captions.parse_webvtt((folder / f"{CHEAPEST}.vtt").read_text(encoding="utf-8"))
-    assert [cue.text for cue in track] == [beat["text"] for beat in stamp["narration"]]
-    assert abs(track[-1].end - render.video_seconds(folder / f"{CHEAPEST}.mp4")) < 1e-3
+    # The stamp keeps the transcript's beats; the track shows the same words, cue by cue.
+    assert " ".join(cue.text for cue in track) == " ".join(
+        beat["text"] for beat in stamp["narration"])
+    assert track[-1].end <= render.video_seconds(folder / f"{CHEAPEST}.mp4") + 1e-3
+    assert abs(stamp["narration"][-1]["end"] - render.video_seconds(
+        folder / f"{CHEAPEST}.mp4")) < 1e-3
     assert stamps.problems(folder / f"{CHEAPEST}.json") == []
     with av.open(str(folder / f"{CHEAPEST}.webm")) as webm:
         assert webm.streams.video[0].codec_context.name == "vp9"
