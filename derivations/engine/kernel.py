@@ -9,34 +9,47 @@ that :mod:`derivations.engine.recheck` re-checks without importing this module.
 Soundness, mechanism by mechanism. Undecided is a failure everywhere.
 
 - **Well-formed sides.** A side containing ``zoo`` or ``nan`` is undefined and refused; so is a
-  node whose class brings printing code of its own (a page could show what was not checked).
-  Every base of a negative power (a denominator) must be proved non-zero on the facts,
-  so no fraction is read at a point where it is undefined.
+  floating-point number (rounding is not exact arithmetic), a node whose class brings printing
+  code of its own, and a symbol whose name would print as something else (no letter, a
+  relation or separator, a constant's name) or that shares its name with another symbol of
+  the claim: a page must show what was checked.
+- **Denominators and inverses, as written.** Every base of a negative power must be proved
+  non-zero on the facts, read before evaluation (so ``x/x`` is not cancelled to 1 first) and
+  after; a matrix inverted must be shown invertible by a fact (``det M ≠ 0`` or ``P·M = I``)
+  or, if explicit, by its determinant.
 - **Equality.** The difference's entries (for matrices of symbolic size, the coefficients of
   its distinct words: a sum of distinct words vanishes if every coefficient does) must
   expand to 0, possibly after reduction by the facts' equations; a reduction is accepted
-  with cofactors ``entry = Σ cᵢ·gᵢ``, which the certificate records. ``simplify`` may decide
-  what expansion cannot: such steps are marked ``kernel`` and never trusted from a cache.
-- **Inequation ``a ≠ b``.** Proved only by a non-zero number, a sign, or a Nullstellensatz
-  certificate ``1 = c·d + Σ cᵢ·gᵢ`` (``d = 0`` contradicts the facts). Between matrices of
-  symbolic size: only when the difference is a proved non-zero multiple of the identity,
-  since independent-looking words can be equal (``AB`` and ``BA``).
+  with cofactors ``entry = Σ cᵢ·gᵢ`` (by division, or solved for at bounded degree), which
+  the certificate records. Sines and cosines of sums are expanded and the identities
+  ``sin² + cos² = 1``, ``cosh² − sinh² = 1`` of the entry's own arguments join the facts.
+  ``simplify`` may decide what these cannot, only if evaluation at points of the symbols'
+  domains (their edges included) does not contradict it: such steps are marked ``kernel``
+  and never trusted from a cache.
+- **Inequation ``a ≠ b``.** Proved only by a non-zero number, a sign, a cited fact, or a
+  Nullstellensatz certificate ``1 = c·d + Σ cᵢ·gᵢ`` (``d = 0`` contradicts the facts). Between
+  matrices of symbolic size: only when the difference is a proved non-zero multiple of the
+  identity, since independent-looking words can be equal (``AB`` and ``BA``).
 - **Order relations.** Bounds enter by exact parametrisation (:mod:`givens`); the sign of the
-  difference is then decided; a certificate shows every coefficient has the sign over
-  positive atoms when it can.
+  difference is then read term by term over factors whose sign is declared or defined
+  (positive symbols, ``eˣ`` and ``cosh x`` of reals, ``|z|``, norms, even powers of reals), never
+  from SymPy's inference unless sampling agrees, and then only as ``kernel``.
 - **Proposals** (``rewrite=``): the proposed difference ``g'`` is accepted only if the kernel
   proves ``g − g' = 0`` without the proposal.
-- **Limits.** SymPy's limit is computed twice, over the written symbol and over a fresh real
-  positive symbol, and compared with the sequence evaluated at two large points; any
-  disagreement refuses the claim.
+- **Limits.** SymPy's limit is confirmed by the sequence itself, evaluated at two large
+  indices for values of the other symbols that include the edges of their domains; an
+  infinite limit must be seen growing; any disagreement refuses the claim.
 - **Induction.** Base cases without any local hypothesis; the recurrence is applied to fresh
   placeholders (so it is a function of values, not of how a side is written) and both sides
-  must obey it, proved, never sampled; facts may not mention the variable; the start lies in
-  the variable's domain.
+  must obey it, proved, never sampled; facts may mention the variable only if stated for
+  every value of it (``every=``), also beneath a step-form induction's successor step; the
+  start lies in the variable's domain.
 - **Instances.** Each value must satisfy the variable's assumptions and is substituted into
   the facts as well as the claim.
 - **Chains.** Links must meet exactly and their relations compose (:mod:`relation`).
-- **Numeric.** Evidence, labelled so: both sides at two precisions must agree with each other.
+- **Numeric.** Evidence, labelled so: both sides at two precisions, at the author's points and
+  points of the kernel's own; the gap must shrink as the precision grows; ``≠`` only between
+  closed numbers.
 """
 
 from __future__ import annotations
