@@ -11,8 +11,6 @@ The site build reads the same import closure to know when its tables are stale.
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import importlib
 import pkgutil
 from dataclasses import dataclass
@@ -21,9 +19,10 @@ from pathlib import Path
 
 import animations
 from derivations.engine.text import check_prose
+from foundation.paths import ROOT
+from foundation.provenance import closure, digest, imported_names, module_path
 
-ROOT = Path(animations.__file__).resolve().parent.parent
-PROJECT_PACKAGES = ("animations", "derivations", "sitebuild", "experiments")
+PROJECT_PACKAGES = ("foundation", "animations", "derivations", "sitebuild", "experiments")
 # Data a package's modules read at run time: a render or table that imports the package
 # depends on these files too (chapter 5 draws the committed training results).
 PACKAGE_DATA = {"experiments": "experiments/results/*.json"}
@@ -54,13 +53,6 @@ class SceneEntry:
     def scene_class(self) -> type:
         """The Manim scene class itself (importing its module)."""
         return getattr(importlib.import_module(self.module), self.name)
-
-
-def module_path(module: str) -> Path:
-    """The file of a project module, e.g. ``derivations.fibonacci`` → derivations/fibonacci.py."""
-    base = ROOT.joinpath(*module.split("."))
-    package = base / "__init__.py"
-    return package if package.exists() else base.with_suffix(".py")
 
 
 @cache
@@ -95,24 +87,12 @@ def _entry(scene: type, module: str, chapter: int, position: int) -> SceneEntry:
     return SceneEntry(scene.__name__, module, chapter, position, title, caption)
 
 
-def _project_imports(path: Path) -> tuple[set[str], bool]:
-    """The project modules ``path`` imports, and whether it looks derivations up by slug."""
-    imported: set[str] = set()
-    looks_up = False
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-            looks_up |= REGISTRY in names
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-            looks_up |= node.module in {REGISTRY, REGISTRY.rsplit(".", 1)[0]} and any(
-                alias.name in REGISTRY_LOOKUPS for alias in node.names)
-        else:
-            continue
-        for name in names:
-            if name.split(".")[0] in PROJECT_PACKAGES and module_path(name).exists():
-                imported.add(name)
-    return imported, looks_up
+def _looks_up(module: str) -> bool:
+    """Whether ``module`` looks derivations up by slug through the registry."""
+    names = set(imported_names(module_path(module)))
+    lookups = {f"{package}.{name}" for package in (REGISTRY, ENGINE) for name in REGISTRY_LOOKUPS}
+    plain_import = REGISTRY in names and not any(n.startswith(f"{REGISTRY}.") for n in names)
+    return plain_import or bool(names & lookups)
 
 
 def _registered_chapter_modules() -> list[str]:
@@ -136,32 +116,18 @@ def dependencies(module: str) -> list[Path]:
     which the registry imports at run time; merely importing the engine (as the
     notation does, for its printer) does not.
     """
-    seen: set[str] = set()
-    pending = [module]
-    while pending:
-        current = pending.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        parts = current.split(".")
-        pending += [".".join(parts[:i]) for i in range(1, len(parts))]
-        imported, looks_up = _project_imports(module_path(current))
-        pending += sorted(imported)
-        if looks_up and current != ENGINE and not current.startswith(f"{ENGINE}."):
-            pending += _registered_chapter_modules()
-    paths = {module_path(name) for name in seen}
+    def registered(current: str) -> list[str]:
+        outside = current != ENGINE and not current.startswith(f"{ENGINE}.")
+        return _registered_chapter_modules() if outside and _looks_up(current) else []
+
+    paths = set(closure(module, PROJECT_PACKAGES, also=registered))
+    packages = {path.relative_to(ROOT).parts[0] for path in paths}
     for package, pattern in PACKAGE_DATA.items():
-        if package in seen:
+        if package in packages:
             paths.update(ROOT.glob(pattern))
     return sorted(paths)
 
 
 def input_hash(entry: SceneEntry, *extra: str) -> str:
     """A digest of everything a render of ``entry`` depends on, plus ``extra`` settings."""
-    digest = hashlib.sha256()
-    for path in dependencies(entry.module):
-        digest.update(str(path.relative_to(ROOT)).encode())
-        digest.update(path.read_bytes())
-    for setting in extra:
-        digest.update(setting.encode())
-    return digest.hexdigest()
+    return digest(dependencies(entry.module), *extra)

@@ -15,28 +15,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from animations import parameters as parameters_module
-from animations.catalogue import ROOT, SceneEntry, scenes
+from animations.catalogue import SceneEntry, scenes
 from animations.palette import THEMES, environment_theme
+from foundation.cli import FAILED, MISSING_TOOL, USAGE, Parser, positive_integer
+from foundation.paths import ROOT
 
-USAGE, FAILED, MISSING_TOOL = 2, 1, 3
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, exit code 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(USAGE, f"{self.prog}: {message} (see --help)\n")
-
-
-def positive_integer(text: str) -> int:
-    """An argparse type: an integer ≥ 1 (``--jobs``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
+# The renders', decks' and kits' command lines reach the shared base through this module.
+__all__ = ["FAILED", "MISSING_TOOL", "USAGE", "Parser", "add_parameters", "add_theme",
+           "parameters", "positive_integer", "run", "shown", "theme", "unique"]
 
 
 def add_theme(parser: argparse.ArgumentParser, help_text: str) -> None:

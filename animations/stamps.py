@@ -18,21 +18,15 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from foundation.files import write_atomically
+
 FORMAT = 2  # 2: "files" maps each output's name to its "bytes" and "sha256"
 LOCK_NAME = ".lock"
 CHUNK = 1 << 20
-
-
-def _permissions() -> int:
-    """What a newly created file gets under the current umask (mkstemp's own is 0600)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def file_record(path: Path) -> dict[str, int | str]:
@@ -42,25 +36,6 @@ def file_record(path: Path) -> dict[str, int | str]:
         while block := handle.read(CHUNK):
             digest.update(block)
     return {"bytes": path.stat().st_size, "sha256": digest.hexdigest()}
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, then rename it over ``target``.
-
-    A reader sees the old file or the new one, never a part of either.
-    """
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                         dir=target.parent)
-    try:
-        os.fchmod(handle, _permissions())
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def publish(stamp_path: Path, fields: Mapping[str, object], outputs: Mapping[Path, Path]) -> None:

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 KEPT_BUILD = ("media", "decks", "cache", "notebooks", "tex-cache")
 Breakage = Callable[[Path], None]
 

@@ -21,9 +21,9 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 PYTHON = sys.executable
 
 

@@ -20,9 +20,9 @@ import sys
 import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 EDITED = ROOT / "derivations" / "ch2_orthogonal" / "perturbation.py"
 TITLE = 'title="An orthogonal step neither amplifies nor damps a perturbation"'
 LIMIT_SECONDS = 120.0  # a rebuild slower than this is a failure, not a measurement

@@ -16,9 +16,9 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 FAST_SET = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
 STARTUP = [*FAST_SET, "-k", "no_test_has_this_name"]  # exit status 5: nothing selected
 LIMIT_SECONDS = 600.0

@@ -41,7 +41,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 OUTCOMES = ("clean", "hang", "wrong", "refused", "raw")
 VALID, BAD, EDGE = "valid", "bad", "edge"
 

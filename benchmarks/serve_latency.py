@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
 
 
 async def fetch_range(port: int, first: int, last: int) -> tuple[float, bytes | None]:

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
+
 SECRET = b"secret beside the site: never served"
 NOT_FOUND_PAGE = b"<!doctype html><title>Not here</title><p>The site's own 404 page.</p>"
 HUGE = "9" * 4301  # Python refuses int() of more than 4,300 digits

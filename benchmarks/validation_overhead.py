@@ -17,10 +17,9 @@ import os
 import sys
 import time
 import timeit
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
+from foundation.paths import ROOT
 
 CALLS = {
     "fibonacci.fib(100)": "fibonacci.fib(100)",

@@ -18,6 +18,7 @@ from derivations.engine import get, recheck, slugs, verdicts
 from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord, fixed_size_only, records, scope_totals
 from derivations.engine.timelimit import default_seconds
+from foundation.cli import Parser, positive_integer
 
 USAGE_ERROR = 2
 
@@ -153,23 +154,13 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
-def _positive_jobs(raw: str) -> int:
-    try:
-        value = int(raw)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {raw!r}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m derivations", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="python -m derivations", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     verify_parser = commands.add_parser("verify", help="check derivations step by step")
     verify_parser.add_argument("slugs", nargs="*", help="derivations to check (default: all)")
-    verify_parser.add_argument("--jobs", type=_positive_jobs, default=None,
+    verify_parser.add_argument("--jobs", type=positive_integer, default=None,
                                help="processes to verify with (default: one per core)")
     verify_parser.add_argument("--timeout", type=_positive_seconds, default=None,
                                help="seconds one step may take (default: "

@@ -21,15 +21,9 @@ from pathlib import Path
 from experiments.analysis import results_path, summary_table
 from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
 from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
+from foundation.cli import Parser
 
 SETTING_FIELDS = {field.name: field.type for field in dataclasses.fields(Settings)}
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but an error is one line on stderr and exit status 2, without the usage."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"experiments: error: {message}\n")
 
 
 def _number(name: str, text: str, kind: str) -> int | float:
@@ -48,9 +42,9 @@ def _integers(flag: str, text: str) -> tuple[int, ...]:
             from None
 
 
-def parser() -> OneLineParser:
-    top = OneLineParser(prog="python -m experiments", description=__doc__.splitlines()[0])
-    commands = top.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+def parser() -> Parser:
+    top = Parser(prog="python -m experiments", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     run = commands.add_parser("run", help="train a sweep and write its results file")
     run.add_argument("--quick", action="store_true", help="the one-minute slice")
     run.add_argument("--jobs", default="2", help="parallel processes (default 2)")
@@ -96,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
     if arguments.command == "summary":
         if not arguments.file.exists():
-            sys.stderr.write(f"experiments: error: file: {arguments.file} does not exist\n")
+            sys.stderr.write(f"python -m experiments: file: {arguments.file} does not exist\n")
             return 2
         print(summary_table(read_results(arguments.file)))
         return 0
@@ -106,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ConfigurationError("--jobs", f"expected a positive integer, got {jobs}")
         sweep, custom = build_sweep(arguments)
     except ConfigurationError as error:
-        sys.stderr.write(f"experiments: error: {error}\n")
+        sys.stderr.write(f"python -m experiments: {error}\n")
         return 2
     output = arguments.output or (PARTIAL / "custom.json" if custom else results_path(sweep.name))
     runs = len(sweep.runs())

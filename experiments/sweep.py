@@ -12,9 +12,7 @@ same ``runs``, number for number.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import platform
 import sys
 import time
@@ -30,22 +28,26 @@ import numpy
 import experiments
 from experiments.config import Run, Sweep
 from experiments.training import train
+from foundation.files import read_json_object, write_atomically, write_json
+from foundation.paths import BUILD, ROOT
+from foundation.provenance import closure, digest
 
-ROOT = Path(experiments.__file__).resolve().parent.parent
-PARTIAL = ROOT / "build" / "experiments"
-RESULTS = Path(experiments.__file__).resolve().parent / "results"
-# The code a run's numbers depend on: this package and the chapter-3 and initialiser libraries.
-CODE = (ROOT / "experiments", ROOT / "derivations" / "bptt.py", ROOT / "derivations" / "init.py")
+PARTIAL = BUILD / "experiments"
+RESULTS = ROOT / "experiments" / "results"
+# The packages whose modules a run's numbers can depend on, found by what this module imports.
+CODE_PACKAGES = ("experiments", "derivations", "foundation")
+
+
+def code() -> list[Path]:
+    """The source files that determine a run's numbers: this module and everything it imports
+    from the project, directly or not (training, the models, the initialisers, the input
+    checks), so editing any of them invalidates the saved runs."""
+    return closure(__name__, CODE_PACKAGES)
 
 
 def code_digest() -> str:
     """SHA-256 of the sources that determine a run's numbers (and of NumPy's version)."""
-    digest = hashlib.sha256(numpy.__version__.encode())
-    for start in CODE:
-        for path in [start] if start.is_file() else sorted(start.rglob("*.py")):
-            digest.update(path.relative_to(ROOT).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return digest(code(), f"numpy {numpy.__version__}")
 
 
 def package_version() -> str:
@@ -128,21 +130,15 @@ def load_partial(folder: Path, run: Run, digest: str) -> tuple[dict, float] | No
     path = _partial_path(folder, run)
     if not path.exists():
         return None
-    try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError:
-        return None
-    if saved.get("run") != run.identity() or saved.get("digest") != digest:
-        return None
+    saved = read_json_object(path, {"record": dict, "seconds": (int, float)})
+    if saved is None or saved.get("run") != run.identity() or saved.get("digest") != digest:
+        return None  # unreadable, damaged or of other code: trained again
     return saved["record"], saved["seconds"]
 
 
 def _save_partial(folder: Path, run: Run, digest: str, record: dict, seconds: float) -> None:
-    path = _partial_path(folder, run)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"run": run.identity(), "digest": digest, "record": record,
-                                     "seconds": seconds}), encoding="utf-8")
-    os.replace(temporary, path)  # a run is saved whole or not at all
+    write_json(_partial_path(folder, run),  # a run is saved whole or not at all
+               {"run": run.identity(), "digest": digest, "record": record, "seconds": seconds})
 
 
 def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
@@ -184,14 +180,14 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
 
 
 def write_results(results: dict, path: Path) -> None:
-    """The results as JSON: the provenance first, then one run per line (readable diffs)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """The results as JSON: the provenance first, then one run per line (readable diffs),
+    written whole or not at all."""
     lines = ["{", f'"provenance": {json.dumps(results["provenance"], indent=1)},', '"runs": [']
     runs = results["runs"]
     lines += [json.dumps(run, separators=(",", ":")) + ("," if i < len(runs) - 1 else "")
               for i, run in enumerate(runs)]
     lines += ["]", "}"]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_atomically(path, "\n".join(lines) + "\n")
 
 
 def read_results(path: Path) -> dict:

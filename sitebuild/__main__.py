@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from foundation.cli import Parser, port_number
+
 
 def _generate(arguments: argparse.Namespace) -> int:
     from sitebuild.generate import colab_setting, generate
@@ -79,9 +81,9 @@ def _dev(arguments: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m sitebuild", description=__doc__,
-                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    steps = top.add_subparsers(dest="step", required=True)
+    top = Parser(prog="python -m sitebuild", description=__doc__,
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    steps = top.add_subparsers(dest="step", required=True, parser_class=Parser)
     steps.add_parser("generate", help="verify and write everything pages include or link to"
                      ).set_defaults(run=_generate)
     check = steps.add_parser("check", help="run the built-site checks on a built site")
@@ -96,7 +98,7 @@ def parser() -> argparse.ArgumentParser:
                        help="record the current inputs as a finished build's")
     fresh.set_defaults(run=_fresh)
     dev = steps.add_parser("dev", help="serve the site for authoring, rebuilding on change")
-    dev.add_argument("--port", type=int, default=8000)
+    dev.add_argument("--port", type=port_number, default=8000)
     dev.add_argument("--host", default="127.0.0.1")
     dev.set_defaults(run=_dev)
     return top

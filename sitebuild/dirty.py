@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from foundation.files import write_atomically
+
 SNIPPET = re.compile(r'^[ \t]*--8<--[ \t]+"([^"]+)"[ \t]*$', re.MULTILINE)
 MAX_DEPTH = 8  # fragments including fragments: deeper than this is a loop
 
@@ -72,6 +74,5 @@ def mend_search_index(path: Path) -> int:
             if number in newest.get(_page(entry["location"]), range(number, number + 1))]
     if len(kept) != len(entries):
         index["docs"] = kept
-        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                        encoding="utf-8")
+        write_atomically(path, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
     return len(entries) - len(kept)

@@ -30,6 +30,7 @@ from derivations.engine.markdown import (
 )
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
+from foundation.files import write_atomically
 from sitebuild import notebooks, results_map
 from sitebuild.answers import answer_box
 from sitebuild.api_reference import api_reference
@@ -535,7 +536,6 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
         written.append(path)
         if path.is_file() and path.read_text(encoding="utf-8") == text:
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)  # `make dev` may be serving the old one
         changed.append(path)
     return written, changed

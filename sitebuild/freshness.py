@@ -7,8 +7,8 @@ sources, pages, config, dependencies' declaration), the settings that change
 the output, and the same for the outputs (the built site, the renders' and decks'
 stamps). ``make serve`` skips the build when the stamp still matches, so a
 nothing-changed serve starts at once; any touched, added or removed file, or a
-deleted or edited output, rebuilds. Standard library only: it runs before anything
-is imported.
+deleted or edited output, rebuilds. Standard library and the foundation only: it runs
+before anything heavy is imported.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ import os
 import sys
 from pathlib import Path
 
+from foundation.files import write_json
 from sitebuild.paths import BUILD, ROOT
 
 STAMP = BUILD / "cache" / "site-inputs.json"
 # What `make site` reads: code of every step, the pages, the notebooks' sources, the config.
-INPUTS = ("animations", "derivations", "sitebuild", "site", "notebooks", "tools",
-          "mkdocs.yml", "pyproject.toml", "Makefile")
+INPUTS = ("foundation", "animations", "derivations", "experiments", "sitebuild", "site",
+          "notebooks", "tools", "mkdocs.yml", "pyproject.toml", "Makefile")
 # What it writes: checked too, so a deleted or edited output is built again.
 OUTPUTS = ("build/site", "build/media", "build/decks", "build/kits")
 SETTINGS = ("COMPANION_AUTHORING", "COMPANION_STRICT")
@@ -63,8 +64,7 @@ def fingerprint(paths: tuple[str, ...] = INPUTS + OUTPUTS) -> str:
 
 def record(stamp: Path = STAMP) -> None:
     """Remember the current inputs and outputs as a finished build's."""
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(json.dumps({"fingerprint": fingerprint()}), encoding="utf-8")
+    write_json(stamp, {"fingerprint": fingerprint()})
 
 
 def up_to_date(stamp: Path = STAMP) -> bool:

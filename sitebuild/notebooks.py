@@ -11,6 +11,7 @@ from pathlib import Path
 
 import jupytext
 
+from foundation.files import write_atomically
 from sitebuild.paths import BUILD, ROOT
 
 SOURCES = ROOT / "notebooks"
@@ -40,9 +41,7 @@ def build(destination: Path = NOTEBOOKS) -> dict[int, Path]:
         text = jupytext.writes(notebook, fmt="ipynb")
         target = destination / f"chapter-{chapter}.ipynb"
         if not target.exists() or target.read_text(encoding="utf-8") != text:
-            temporary = target.with_suffix(".ipynb.tmp")
-            temporary.write_text(text, encoding="utf-8")
-            temporary.replace(target)
+            write_atomically(target, text)
         written[chapter] = target
     return written
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from foundation.paths import BUILD, ROOT
+
+__all__ = ["BUILD", "DECKS", "GENERATED", "KATEX", "MEDIA", "PAGES", "ROOT"]
+
 PAGES = ROOT / "site"
-BUILD = ROOT / "build"
 GENERATED = BUILD / "generated"
 MEDIA = BUILD / "media" / "draft"
 DECKS = BUILD / "decks"

@@ -16,6 +16,8 @@ import json
 import re
 from pathlib import Path
 
+from foundation.files import write_atomically
+
 MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 # Each generator's index and the key of its list of entries: MkDocs' search plugin, Zensical.
 INDEXES = ((Path("search") / "search_index.json", "docs"), (Path("search.json"), "items"))
@@ -57,6 +59,5 @@ def rewrite_index(site: Path) -> dict | None:
         for part in ("title", "text"):
             if document.get(part):
                 document[part] = math_as_spans(document[part])
-    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+    write_atomically(path, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
     return index

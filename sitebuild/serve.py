@@ -44,6 +44,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler
 from typing import Any, BinaryIO
 
+from foundation.cli import Parser, port_number
 from sitebuild.paths import BUILD
 
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
@@ -361,20 +362,9 @@ def make_server(directory: str, port: int, host: str = "127.0.0.1", *,
                       idle_timeout)
 
 
-def port_number(text: str) -> int:
-    """``--port``: a TCP port, 0 (any free one) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {port}")
-    return port
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sitebuild.serve", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="python -m sitebuild.serve", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=port_number, default=8000)
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default: loopback only; 0.0.0.0 for all)")

@@ -26,7 +26,7 @@ from importlib import metadata
 from pathlib import Path
 from xml.etree import ElementTree
 
-from animations.stamps import write_atomically
+from foundation.files import write_atomically
 from sitebuild import freshness
 from sitebuild.paths import BUILD, ROOT
 

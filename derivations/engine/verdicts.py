@@ -10,10 +10,8 @@ it. Only passing verdicts are kept. The store is ``build/cache/verdicts`` in the
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import mpmath
@@ -22,11 +20,13 @@ import scipy
 import sympy
 
 from derivations.engine import recheck
-from derivations.engine.imports import ROOT, closure
 from derivations.engine.registry import builder_module, get
 from derivations.engine.verify import step_claim
+from foundation.files import read_json_object, write_json
+from foundation.paths import CACHE, ROOT
+from foundation.provenance import closure, digest
 
-STORE = ROOT / "build" / "cache" / "verdicts"
+STORE = CACHE / "verdicts"
 ENGINE = ROOT / "derivations" / "engine"
 
 
@@ -40,16 +40,19 @@ def fingerprint(slug: str) -> str | None:
 
 
 def _digest(slug: str) -> str:
-    digest = hashlib.sha256(
-        f"{sys.version_info[:2]} sympy {sympy.__version__} mpmath {mpmath.__version__} "
-        f"numpy {numpy.__version__} scipy {scipy.__version__}".encode()
-    )
-    files = set(closure(builder_module(slug), ("derivations",)))
+    files = set(closure(builder_module(slug), ("derivations", "foundation")))
     files |= set(ENGINE.glob("*.py"))
-    for path in sorted(files):
-        digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return digest(files, f"{sys.version_info[:2]} sympy {sympy.__version__} mpmath "
+                         f"{mpmath.__version__} numpy {numpy.__version__} scipy "
+                         f"{scipy.__version__} gmpy2 {_version('gmpy2')}")
+
+
+def _version(distribution: str) -> str:
+    """An installed distribution's version, or ``absent`` (SymPy uses gmpy2 when it is there)."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "absent"
 
 
 def _path(slug: str) -> Path:
@@ -59,11 +62,7 @@ def _path(slug: str) -> Path:
 def _read(slug: str) -> dict | None:
     """What the store holds for ``slug`` (``fingerprint`` and ``record``), or None if nothing
     readable is kept."""
-    try:
-        kept = json.loads(_path(slug).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return kept if isinstance(kept, dict) and isinstance(kept.get("record"), dict) else None
+    return read_json_object(_path(slug), {"record": dict})
 
 
 def load(slug: str) -> dict | None:
@@ -116,8 +115,4 @@ def keep(slug: str, record: dict) -> None:
     current = fingerprint(slug)
     if current is None:
         return
-    STORE.mkdir(parents=True, exist_ok=True)
-    temporary = _path(slug).with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_text(json.dumps({"fingerprint": current, "record": record}),
-                         encoding="utf-8")
-    temporary.replace(_path(slug))
+    write_json(_path(slug), {"fingerprint": current, "record": record})

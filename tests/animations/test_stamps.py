@@ -7,6 +7,7 @@ import json
 import pytest
 
 from animations import stamps
+from foundation.files import write_atomically
 
 
 def published(folder, contents: dict[str, bytes]) -> object:
@@ -98,7 +99,7 @@ def test_write_atomically_leaves_the_old_file_if_writing_fails(tmp_path):
     target = tmp_path / "stamp.json"
     target.write_text("old")
     with pytest.raises(TypeError):
-        stamps.write_atomically(target, "not bytes")  # type: ignore[arg-type]
+        write_atomically(target, 42)  # type: ignore[arg-type]
     assert target.read_text() == "old" and list(tmp_path.iterdir()) == [target]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from derivations.engine import recheck, slugs, verdicts
 from derivations.engine import records as records_module
-from derivations.engine.imports import closure, imported_modules, module_path
+from foundation.provenance import closure, imported_modules, module_path
 
 
 @pytest.fixture

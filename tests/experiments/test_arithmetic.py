@@ -15,8 +15,9 @@ import pytest
 
 from experiments import arithmetic
 from experiments.spectra import singular_values
+from foundation.paths import ROOT as PROJECT_ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = str(PROJECT_ROOT)
 
 
 def ulps(computed: numpy.ndarray, exact: numpy.ndarray) -> numpy.ndarray:
@@ -70,6 +71,7 @@ def test_the_products_are_matrix_products() -> None:
 PROBE = """
 import hashlib, numpy
 from experiments import arithmetic
+from foundation.paths import ROOT as PROJECT_ROOT
 from experiments.config import Run, Settings, parse_arm
 from experiments.training import train
 x = numpy.random.default_rng(0).standard_normal((64, 32)) * 3

@@ -36,7 +36,7 @@ def tiny_sweep(**settings) -> Sweep:
 def test_a_bad_option_is_one_line_naming_it(arguments, option, capsys) -> None:
     assert cli.main(["run", *arguments]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and error.startswith(f"experiments: error: {option}: ")
+    assert error.count("\n") == 1 and error.startswith(f"python -m experiments: {option}: ")
 
 
 def test_an_unknown_option_is_one_line_too(capsys) -> None:

@@ -11,7 +11,8 @@ from derivations.engine import get, verify
 from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
-from sitebuild import cache, fragments, svg
+from foundation import store
+from sitebuild import fragments, svg
 from sitebuild.fragments import (
     answer_fragment,
     failure_fragment,
@@ -170,7 +171,7 @@ def test_a_typeset_derivation_is_reused_only_while_its_sources_and_pages_stand(
         monkeypatch, tmp_path):
     """The typesetting cache: the second call reads what the first typeset; another page for
     the derivation, or another source fingerprint, typesets it again."""
-    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    monkeypatch.setattr(store, "CACHE", tmp_path)
     slug = "orthogonal-step-keeps-perturbations"
     pages = {slug: "contributing.md"}
     kept = fragments.typeset(slug, pages, None)
@@ -210,7 +211,7 @@ def test_a_box_resting_on_a_result_checked_at_instances_shows_the_narrower_badge
         monkeypatch, tmp_path):
     """Its own proof holds for all n, but the result it uses was checked at four values only:
     the box's badge says so, and says why, naming that result."""
-    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    monkeypatch.setattr(store, "CACHE", tmp_path)
     text = typeset_user(monkeypatch, "instances", "at $n = 1, 2, 3, 4$")[USER]["derivation"]
     line = next(line for line in text.splitlines() if 'class="theorem-check"' in line)
     assert line.startswith('<p class="theorem-check" markdown="span"><span class="scope '
@@ -226,7 +227,7 @@ def test_a_box_resting_on_a_result_checked_at_instances_shows_the_narrower_badge
 def test_a_box_is_typeset_again_when_a_result_beneath_it_changes_scope(monkeypatch, tmp_path):
     """The typesetting cache keys a box by the scopes beneath it: the same records reuse it, a
     used result found broader (or narrower) typesets it again, so no stale badge is published."""
-    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    monkeypatch.setattr(store, "CACHE", tmp_path)
     kept = typeset_user(monkeypatch, "instances", "at $n = 1, 2, 3, 4$")
     calls = []
     monkeypatch.setattr(fragments, "published", lambda *args: calls.append(args) or "again")

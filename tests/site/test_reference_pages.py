@@ -14,7 +14,7 @@ from derivations.__main__ import certificate_summary
 from derivations.engine import get
 from derivations.engine.records import DerivationRecord, record
 from derivations.notation import NOTATION, entry
-from sitebuild import cache
+from foundation import store
 from sitebuild.fragments import notation_fragment, pages_including, table_cell
 from sitebuild.paths import PAGES
 from sitebuild.verification import (
@@ -40,7 +40,7 @@ def found() -> list[DerivationRecord]:
 
 @pytest.fixture
 def report(found, monkeypatch, tmp_path) -> str:
-    monkeypatch.setattr(cache, "CACHE", tmp_path)  # the re-check cache of this test only
+    monkeypatch.setattr(store, "CACHE", tmp_path)  # the re-check cache of this test only
     return verification_fragment(found, pages_including())
 
 
@@ -122,7 +122,7 @@ def test_the_counts_are_what_derivations_verify_prints(report, found):
 
 
 def test_a_failing_result_says_so_and_why(found, monkeypatch, tmp_path):
-    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    monkeypatch.setattr(store, "CACHE", tmp_path)
     reader, contributors = split(verification_fragment([*found, BROKEN], pages_including()))
     assert "**It does not verify.**" in reader and "**1 of them failed**" in reader
     assert "a deliberate failure" in contributors and "a deliberate failure" not in reader

@@ -14,7 +14,6 @@ import html
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import numpy
 import pytest
@@ -23,11 +22,11 @@ from axe_playwright_python.sync_playwright import Axe
 from animations import palette
 from animations.palette import THEMES
 from derivations import bptt, dynamics, matrix_powers, notation
+from foundation.paths import ROOT
 from sitebuild.browser import weight_without_video
 from sitebuild.widgets import phase_presets, powers_presets, widget_fragments
 from tests.site.conftest import SITE
 
-ROOT = Path(__file__).resolve().parents[2]
 STYLESHEET = ROOT / "site" / "stylesheets" / "widgets.css"
 EXPLORE = "explore.html"
 RELATIVE = 1e-9
@@ -397,6 +396,28 @@ def test_gradient_samples_another_network_by_seed(explore):
     check_gradient(values, "gaussian", bptt.SIZE, 1.0, "tanh", bptt.SEED + 1)
     # A false claim is rejected: the new network is not the library's network for the old seed.
     assert relative_difference(values["norms"], first["norms"]) > RELATIVE
+
+
+@browser_test
+def test_gradient_note_says_what_the_bound_promises_at_eta_one(explore):
+    """With an orthogonal W and tanh, η = β s₁ = 1: the bound forbids growth and forces
+    nothing else; below 1 it forces vanishing, above 1 it allows growth."""
+    container = widget(explore, "gradient")
+    cases = (("orthogonal", "1", "tanh", "forbids growth"),
+             ("orthogonal", "1", "linear", "forbids growth"),
+             ("orthogonal", "1", "sigmoid", "forces every gradient to vanish"),
+             ("gaussian", "3", "tanh", "allows growth"))
+    for kind, gain, activation, expected in cases:
+        container.locator('select[name="initialiser"]').select_option(kind)
+        container.locator('select[name="activation"]').select_option(activation)
+        type_into(container.locator('input[name="gain"]'), gain)
+        values = result(container)
+        note = container.locator(".widget-note").inner_text()
+        print(f"gradient {kind} g={gain} {activation}: eta = {values['eta']!r}: {note[:60]}")
+        assert expected in note, (kind, gain, activation, note)
+        if expected == "forbids growth":
+            assert abs(values["eta"] - 1) < 1e-12 and "allows growth" not in note
+            assert "does not force vanishing" in note
 
 
 @browser_test
