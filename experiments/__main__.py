@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,6 +41,33 @@ def _integers(flag: str, text: str) -> tuple[int, ...]:
     except ValueError:
         raise ConfigurationError(flag, f"expected comma-separated integers, got {text!r}") \
             from None
+
+
+def _integer(flag: str, text: str) -> int:
+    """One positive integer (``--jobs``, ``--seeds``), not a list."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ConfigurationError(flag, f"expected one positive integer, got {text!r}") from None
+    if value < 1:
+        raise ConfigurationError(flag, f"expected a positive integer, got {value}")
+    return value
+
+
+def _output(path: Path) -> Path:
+    """Where the results file goes, refused before any training if it cannot be written."""
+    if path.is_dir():
+        raise ConfigurationError("--output", f"expected a file name, got the folder {path}")
+    if path.suffix != ".json":
+        raise ConfigurationError("--output", f"expected a .json file, got {path}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigurationError("--output", f"cannot create the folder {path.parent} "
+                                             f"({error.strerror})") from None
+    if not os.access(path.parent, os.W_OK):
+        raise ConfigurationError("--output", f"cannot write in {path.parent}")
+    return path
 
 
 def parser() -> Parser:
@@ -76,10 +104,7 @@ def build_sweep(arguments: argparse.Namespace) -> tuple[Sweep, bool]:
     if arguments.arms is not None:
         changes["arms"] = tuple(parse_arm(part.strip()) for part in arguments.arms.split(","))
     if arguments.seeds is not None:
-        (count,) = _integers("--seeds", arguments.seeds)
-        if count < 1:
-            raise ConfigurationError("--seeds", f"expected a positive integer, got {count}")
-        changes["seeds"] = tuple(range(count))
+        changes["seeds"] = tuple(range(_integer("--seeds", arguments.seeds)))
     custom = bool(changes or overrides)
     sweep = dataclasses.replace(base, name="custom" if custom else base.name, settings=settings,
                                 **changes)
@@ -89,20 +114,21 @@ def build_sweep(arguments: argparse.Namespace) -> tuple[Sweep, bool]:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
     if arguments.command == "summary":
-        if not arguments.file.exists():
-            sys.stderr.write(f"python -m experiments: file: {arguments.file} does not exist\n")
+        try:
+            print(summary_table(read_results(arguments.file)))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            sys.stderr.write(f"python -m experiments: file: {arguments.file} is not a results "
+                             f"file ({type(error).__name__}: {error})\n")
             return 2
-        print(summary_table(read_results(arguments.file)))
         return 0
     try:
-        (jobs,) = _integers("--jobs", arguments.jobs)
-        if jobs < 1:
-            raise ConfigurationError("--jobs", f"expected a positive integer, got {jobs}")
+        jobs = _integer("--jobs", arguments.jobs)
         sweep, custom = build_sweep(arguments)
+        output = _output(arguments.output) if arguments.output else (
+            PARTIAL / "custom.json" if custom else results_path(sweep.name))
     except ConfigurationError as error:
         sys.stderr.write(f"python -m experiments: {error}\n")
         return 2
-    output = arguments.output or (PARTIAL / "custom.json" if custom else results_path(sweep.name))
     runs = len(sweep.runs())
     sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {jobs} process"
                      f"{'es' if jobs > 1 else ''} → {output}\n")

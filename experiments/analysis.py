@@ -11,21 +11,37 @@ import math
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-from derivations import notation
+from animations import palette
 from experiments.config import parse_arm
 from experiments.sweep import RESULTS, read_results
 from experiments.tasks import task
 
 Z_95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
-# One colour per arm in every figure and video: the notation's colours where they carry meaning
-# (vanishing, exploding, norm-preserving), neighbouring shades for their relatives.
-ARM_COLOURS = {
-    "gaussian-0.5": notation.VANISHING, "gaussian-1": "#7FB7D9", "gaussian-3": notation.EXPLODING,
-    "orthogonal": notation.PRESERVING, "rotation": "#8FD19E", "identity": "#C9C9C9",
-    "antisymmetric-0.01": notation.ACCENT, "antisymmetric-0.1": "#A88BD9",
-    "antisymmetric-1": "#E49A7A",
+
+
+class ArmStyle(NamedTuple):
+    """How an arm is drawn in every figure and video: a palette hue, a line style (an SVG dash
+    array, None for solid) and a marker for dot plots."""
+
+    hue: palette.Hue
+    dash: str | None = palette.SOLID
+    marker: str = "circle"
+
+
+# One style per arm: the palette's hue of a meaning where the arm has one (decay, growth, norm
+# kept); a relative drawn in its kin's hue is told apart by line style and marker. The six arms
+# the gradient figure draws together have six hues.
+ARM_STYLES = {
+    "gaussian-0.5": ArmStyle(palette.VANISHING), "gaussian-1": ArmStyle(palette.SKY),
+    "gaussian-3": ArmStyle(palette.EXPLODING), "orthogonal": ArmStyle(palette.PRESERVING),
+    "rotation": ArmStyle(palette.PRESERVING, palette.DASHED, "square"),
+    "identity": ArmStyle(palette.GREY),
+    "antisymmetric-0.01": ArmStyle(palette.PURPLE, palette.DASHED, "square"),
+    "antisymmetric-0.1": ArmStyle(palette.PURPLE), "antisymmetric-1": ArmStyle(palette.ORANGE),
 }
+OTHER_ARM = ArmStyle(palette.GREY, palette.DOTTED, "diamond")  # an arm outside the default sweep
 
 
 def arm_label(key: str) -> str:
@@ -33,9 +49,14 @@ def arm_label(key: str) -> str:
     return parse_arm(key).label
 
 
-def arm_colour(key: str) -> str:
-    """An arm's colour in figures and videos (grey for an arm outside the default sweep)."""
-    return ARM_COLOURS.get(key, notation.NEUTRAL)
+def arm_style(key: str) -> ArmStyle:
+    """An arm's hue, line style and marker in figures and videos."""
+    return ARM_STYLES.get(key, OTHER_ARM)
+
+
+def arm_colour(key: str) -> palette.Hue:
+    """An arm's palette hue in figures and videos."""
+    return arm_style(key).hue
 
 
 def load(name: str = "full") -> dict:

@@ -114,6 +114,10 @@ def parse_arm(text: str) -> Arm:
         raise ConfigurationError("--arms", f"cannot read a number in {text!r}") from None
 
 
+# A laptop's sweep: the recurrent matrix and its BPTT products stay within memory and hours.
+MAX_HIDDEN = 1024
+
+
 @dataclass(frozen=True)
 class Settings:
     """Training settings shared by every run of a sweep (the defaults follow the reproduction
@@ -136,6 +140,10 @@ class Settings:
         for name in ("hidden", "batch", "updates", "record_every", "snapshots", "test_size",
                      "probe_size"):
             _positive_int(option(name), getattr(self, name))
+        if self.hidden > MAX_HIDDEN:
+            raise ConfigurationError("--hidden", f"expected at most {MAX_HIDDEN} units (a "
+                                     f"{MAX_HIDDEN}×{MAX_HIDDEN} recurrent matrix per step of "
+                                     f"every sequence), got {self.hidden}")
         for name in ("learning_rate", "clip", "euler_step"):
             _positive_number(option(name), getattr(self, name))
         momentum = self.momentum

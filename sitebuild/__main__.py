@@ -40,6 +40,10 @@ def _check(arguments: argparse.Namespace) -> int:
     from sitebuild.postbuild import check_built_site
     from sitebuild.problems import BuildError
 
+    if not (arguments.site / "index.html").is_file():
+        print(f"check: no built site in {arguments.site} (no index.html): build it first",
+              file=sys.stderr)
+        return 2
     try:
         check_built_site(arguments.site, GENERATED)
     except BuildError as error:

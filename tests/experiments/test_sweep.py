@@ -109,3 +109,17 @@ def test_progress_reports_each_tenth_off_a_terminal() -> None:
     lines = stream.getvalue().splitlines()
     assert len(lines) == 11 and lines[-1].startswith("[" + "#" * 30 + "] 20/20 runs")
     assert "left" in lines[5]
+
+
+@pytest.mark.parametrize("arguments, option", [
+    (["run", "--jobs", "1,2"], "--jobs"), (["run", "--seeds", "1,2"], "--seeds"),
+    (["run", "--hidden", "100000"], "--hidden"), (["run", "--output", "/"], "--output"),
+    (["run", "--output", "/proc/no/such/results.json"], "--output"),
+    (["summary", "/etc/hostname"], "file"),
+])
+def test_misuse_is_refused_in_one_line_before_any_training(arguments, option, capsys,
+                                                            monkeypatch) -> None:
+    monkeypatch.setattr(cli, "run_sweep", lambda *a, **k: pytest.fail("trained anyway"))
+    assert cli.main(arguments) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.startswith(f"python -m experiments: {option}"), error

@@ -265,3 +265,12 @@ def test_a_good_site_passes(tmp_path, monkeypatch):
         f'<h2 id="a">Powers</h2><p>Then <span class="arithmatex">\\(W^t\\)</span>.</p>'
         f'<div class="admonition unchecked">{DISPLAY}</div><a href="#a">up</a>'))
     hooks.check_built_site(tmp_path, None)
+
+
+def test_checking_a_site_that_is_not_there_fails_in_one_line(tmp_path, capsys):
+    """`make zensical` relies on the check: a missing site must not pass."""
+    from sitebuild.__main__ import main
+
+    assert main(["check", str(tmp_path / "no-such-site")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no built site" in error
