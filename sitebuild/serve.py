@@ -10,6 +10,12 @@ gets an answer (a malformed path is a 400, a missing page the site's own
 ``IDLE_SECONDS``; the listen queue holds ``LISTEN_BACKLOG`` connections, not
 five, so a page's burst of requests is not dropped and retried a second later.
 
+What a client can make it hold is capped: a request head is read up to ``MAX_HEAD_BYTES``
+(64 KiB, all lines together; beyond, the request is refused with 431), so a connection that
+sends an endless head costs at most that much, and at most ``MAX_CONNECTIONS`` connections
+are served at once (one more is answered 503 and closed): about 64 MiB of heads at worst,
+where 40 slow connections could once make it hold 250 MB.
+
 Connections are read and written by one asyncio loop, and each request is answered
 by ``http.server``'s own handler working on the request's bytes in memory. A thread
 per connection, as ``ThreadingHTTPServer`` has, spent most of its time contending
@@ -52,6 +58,8 @@ IDLE_SECONDS = 15.0  # a connection that sends nothing for this long is closed
 LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn
 MAX_LINE = 65536  # http.server's own limit on a request or header line (414 / 431 beyond)
 MAX_HEADERS = 100  # http.server's own limit on header lines (431 beyond)
+MAX_HEAD_BYTES = 64 * 1024  # a whole request head, all lines together (431 beyond)
+MAX_CONNECTIONS = 512  # open at once; one more is answered 503 and closed
 CHUNK = 256 * 1024  # a file is sent this many bytes at a time
 NOT_FOUND_PAGE = "404.html"
 
@@ -266,6 +274,7 @@ class SiteServer:
         self._stopped = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
+        self.open_connections = 0
 
     def serve_forever(self) -> None:
         try:
@@ -300,6 +309,12 @@ class SiteServer:
                       writer: asyncio.StreamWriter) -> None:
         """One connection: its request head, answered, then closed."""
         client = writer.get_extra_info("peername") or ("", 0)
+        if self.open_connections >= MAX_CONNECTIONS:
+            writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                         b"Connection: close\r\nRetry-After: 1\r\n\r\n")
+            writer.close()
+            return
+        self.open_connections += 1
         try:
             async with asyncio.timeout(self.idle_timeout):
                 head = await request_head(reader)
@@ -319,6 +334,7 @@ class SiteServer:
             print(f"serve: error answering {client[0]}: {type(error).__name__}: {error}",
                   file=sys.stderr)
         finally:
+            self.open_connections -= 1
             writer.close()
 
     async def _send_file(self, writer: asyncio.StreamWriter, body: FileBody) -> None:
@@ -338,9 +354,14 @@ class SiteServer:
 async def request_head(reader: asyncio.StreamReader) -> bytes:
     """The request line and headers, up to the blank line that ends them (or the end of the
     stream); a line beyond ``MAX_LINE`` or headers beyond ``MAX_HEADERS`` end it early, so
-    the handler refuses the request (414 or 431) as ``http.server`` does."""
+    the handler refuses the request (414 or 431) as ``http.server`` does. A head beyond
+    ``MAX_HEAD_BYTES`` ends with one line too long, which the handler refuses (431)."""
     lines: list[bytes] = []
+    total = 0
     while len(lines) <= MAX_HEADERS + 1:
+        if total > MAX_HEAD_BYTES:
+            lines.append(b"X-Head-Too-Large: " + b"x" * MAX_LINE + b"\r\n")
+            break
         try:
             line = await reader.readuntil(b"\n")
         except asyncio.IncompleteReadError as error:  # the stream ended mid-line
@@ -350,6 +371,7 @@ async def request_head(reader: asyncio.StreamReader) -> bytes:
             lines.append(await reader.readexactly(MAX_LINE + 1))
             break
         lines.append(line)
+        total += len(line)
         if line in (b"\r\n", b"\n"):
             break
     return b"".join(lines)

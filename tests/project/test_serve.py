@@ -245,3 +245,55 @@ def test_it_listens_on_loopback_only_unless_told_and_stops_cleanly_on_ctrl_c(tmp
         assert default.server_address[0] == "127.0.0.1"
     finally:
         default.server_close()
+
+
+# --- what a client can make it hold ----------------------------------------------------------
+
+
+def _status(answer: bytes) -> int:
+    return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/") else 0
+
+
+def test_a_request_head_beyond_its_cap_is_refused(site):
+    """Ninety header lines of 2 KiB each (180 KiB) are each within http.server's limits, but
+    together beyond the 64 KiB a head may take."""
+    port, _ = site
+    head = b"GET /index.html HTTP/1.1\r\nHost: x\r\n"
+    head += b"".join(b"X-Filler-%d: " % i + b"y" * 2048 + b"\r\n" for i in range(90))
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(head + b"\r\n")
+        answer = connection.recv(4096)
+    assert _status(answer) == 431
+    small = head.split(b"X-Filler-10")[0] + b"\r\n"  # ten lines: within the cap
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(small)
+        assert _status(connection.recv(4096)) == 200
+
+
+def test_connections_beyond_the_cap_are_answered_503_and_closed(tmp_path, monkeypatch):
+    from sitebuild import serve
+
+    monkeypatch.setattr(serve, "MAX_CONNECTIONS", 3)
+    directory = tmp_path / "site"
+    directory.mkdir()
+    (directory / "index.html").write_text("<p>hi</p>")
+    server = make_server(str(directory), 0, idle_timeout=5)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
+    try:
+        for connection in held:
+            connection.sendall(b"GET /index.html HTTP/1.1\r\n")  # an unfinished head
+        time.sleep(0.3)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as extra:
+            extra.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert _status(extra.recv(4096)) == 503
+    finally:
+        for connection in held:
+            connection.close()
+    time.sleep(0.3)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as again:
+        again.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert _status(again.recv(4096)) == 200
+    server.shutdown()
+    server.server_close()
