@@ -14,6 +14,7 @@ from pathlib import Path
 
 from animations.catalogue import ROOT
 from animations.parameters import ENVIRONMENT
+from foundation.processes import die_with_parent
 
 LATEX_PACKAGES = (
     "texlive-latex-base texlive-latex-recommended texlive-latex-extra "
@@ -46,7 +47,7 @@ def run_themed(command: list[str], cwd: Path | str, theme: str,
     chosen = {key: value for key, value in os.environ.items() if key != ENVIRONMENT}
     result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
                             env={**chosen, **(environment or {}), "COMPANION_THEME": theme,
-                                 "PYTHONPATH": path})
+                                 "PYTHONPATH": path}, preexec_fn=die_with_parent)
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
         raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")

@@ -18,6 +18,8 @@ from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
+from foundation.processes import die_with_parent
+
 STOP_GRACE_SECONDS = 5.0
 # Held back while a worker is forked, so that no signal reaches it before it has its own session.
 STOPPING_SIGNALS = {signal.SIGINT, signal.SIGTERM}
@@ -27,6 +29,7 @@ Job = tuple[str, Callable[[], object]]
 
 def _work(job: Callable[[], object], sender: Connection) -> None:
     os.setsid()
+    die_with_parent()  # a parent killed with -9 cannot stop its workers itself
     for stopping in STOPPING_SIGNALS:
         signal.signal(stopping, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING_SIGNALS)

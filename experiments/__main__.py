@@ -22,7 +22,8 @@ from pathlib import Path
 from experiments.analysis import results_path, summary_table
 from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
 from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
-from foundation.cli import Parser
+from foundation.cli import INTERRUPTED, TERMINATED, Parser
+from foundation.processes import Terminated, terminate_on_sigterm
 
 SETTING_FIELDS = {field.name: field.type for field in dataclasses.fields(Settings)}
 
@@ -132,12 +133,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     runs = len(sweep.runs())
     sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {jobs} process"
                      f"{'es' if jobs > 1 else ''} → {output}\n")
+    terminate_on_sigterm()
     try:
         results = run_sweep(sweep, jobs=jobs, fresh=arguments.fresh)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         sys.stderr.write("\ninterrupted: finished runs are saved; run the same command again "
                          "to resume\n")
-        return 130
+        return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
     write_results(results, output)
     sys.stderr.write(f"wrote {output} ({results['provenance']['wall_seconds']:.0f} s)\n")
     print(summary_table(results))

@@ -13,6 +13,7 @@ same ``runs``, number for number.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import platform
 import sys
 import time
@@ -30,6 +31,7 @@ from experiments.config import Run, Sweep
 from experiments.training import train
 from foundation.files import read_json_object, write_atomically, write_json
 from foundation.paths import BUILD, ROOT
+from foundation.processes import die_with_parent
 from foundation.provenance import closure, digest
 
 PARTIAL = BUILD / "experiments"
@@ -162,7 +164,7 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
     progress = Progress(len(runs), stream, done=len(finished))
     progress.show()
     start = time.monotonic()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent) as pool:
         futures = {pool.submit(trainer, run): run for run in pending}
         try:
             for future in as_completed(futures):
@@ -172,11 +174,22 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
                 finished[run.key] = (record, seconds)
                 progress.advance()
         except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(pool)
             raise
     seconds = {key: run_seconds for key, (_, run_seconds) in finished.items()}
     return {"provenance": provenance(sweep, jobs, time.monotonic() - start, seconds),
             "runs": [finished[run.key][0] for run in runs]}
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queued runs and terminate the running ones at once: an interrupted sweep
+    stops within a second, not after the runs in flight finish (saved runs are kept)."""
+    workers = list(multiprocessing.active_children())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=2)
 
 
 def write_results(results: dict, path: Path) -> None:

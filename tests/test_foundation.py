@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,42 @@ def test_usage_errors_are_one_line_with_exit_code_two(capsys):
     with pytest.raises(argparse.ArgumentTypeError, match="0 to 65535"):
         port_number("65536")
     assert port_number("0") == 0 and positive_integer("3") == 3
+
+
+def test_a_worker_dies_with_its_parent_even_a_killed_one(tmp_path):
+    """The parent forks a worker that asks to die with it, then is killed with SIGKILL, which
+    no handler of its own can catch: the worker must not outlive it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    marker = tmp_path / "worker.pid"
+    script = f"""
+import os, time
+from foundation.processes import die_with_parent
+if os.fork() == 0:
+    die_with_parent()
+    open({str(marker)!r}, "w").write(str(os.getpid()))
+    time.sleep(60)
+    os._exit(0)
+time.sleep(60)
+"""
+    parent = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT)
+    for _ in range(100):
+        if marker.exists() and marker.read_text():
+            break
+        time.sleep(0.05)
+    worker = int(marker.read_text())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=5)
+    for _ in range(40):
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        if Path(f"/proc/{worker}/stat").read_text().split()[2] == "Z":
+            return  # exited, waiting only to be reaped by init
+        time.sleep(0.05)
+    os.kill(worker, signal.SIGKILL)
+    pytest.fail("the worker outlived its killed parent by 2 s")
