@@ -12,12 +12,16 @@ The site build reads the same import closure to know when its tables are stale.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import animations
+from animations import parameters
 from derivations.engine.text import check_prose
 from foundation.paths import ROOT
 from foundation.provenance import closure, digest, imported_names, module_path
@@ -131,3 +135,12 @@ def dependencies(module: str) -> list[Path]:
 def input_hash(entry: SceneEntry, *extra: str) -> str:
     """A digest of everything a render of ``entry`` depends on, plus ``extra`` settings."""
     return digest(dependencies(entry.module), *extra)
+
+
+def render_hash(entry: SceneEntry, variant: str, overrides: Mapping[str, Any]) -> str:
+    """What a render stamp's ``input_hash`` must be for a render of ``entry`` at ``variant``
+    with the teacher's ``overrides`` to be current: its sources, Manim's version, the render
+    code and the inputs. The render writes it; the site build compares it before publishing."""
+    return input_hash(entry, variant, importlib.metadata.version("manim"),
+                      module_path("animations.render").read_text(encoding="utf-8"),
+                      parameters.canonical(overrides))

@@ -37,7 +37,6 @@ resumes. Exit codes: see :mod:`animations.cli`.
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import os
 import shutil
 import sys
@@ -129,8 +128,7 @@ def _job(job: Job | catalogue.SceneEntry) -> Job:
 
 def _stamp_hash(job: Job | catalogue.SceneEntry, variant: Variant) -> str:
     job = _job(job)
-    return catalogue.input_hash(job.entry, variant.name, importlib.metadata.version("manim"),
-                                Path(__file__).read_text(), parameters.canonical(job.overrides))
+    return catalogue.render_hash(job.entry, variant.name, job.overrides)
 
 
 def is_up_to_date(job: Job | catalogue.SceneEntry, variant: Variant) -> bool:

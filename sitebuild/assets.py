@@ -15,7 +15,7 @@ import os
 import shutil
 from pathlib import Path
 
-from animations import stamps
+from animations import catalogue, stamps
 from sitebuild import notebooks
 from sitebuild.fragments import slide_quality_renders
 from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
@@ -50,11 +50,43 @@ def stamp_problems() -> list[str]:
             for problem in stamps.problems(stamp)]
 
 
+def stale_renders() -> list[str]:
+    """Every default render whose stamp was made from other inputs than the current ones (a
+    scene, or what it imports, edited since), or names no scene that exists."""
+    scenes = catalogue.scenes()
+    found = []
+    for stamp_path in sorted(MEDIA.glob("*.json")):
+        try:
+            stamp = stamps.read(stamp_path)
+        except ValueError as error:
+            found.append(str(error))
+            continue
+        entry = scenes.get(str(stamp.get("scene_class")))
+        if entry is None:
+            found.append(f"{stamp_path.name}: no scene {stamp.get('scene_class')!r} exists now")
+        elif stamp.get("input_hash") != catalogue.render_hash(
+                entry, "draft", stamp.get("parameters") or {}):
+            found.append(f"{entry.name}: its sources changed since it was rendered")
+    return found
+
+
+def stamped_media() -> list[Path]:
+    """The default renders' files that a readable stamp lists: nothing else is published (a
+    stray video, or what an interrupted render left, is not)."""
+    listed = []
+    for stamp_path in sorted(MEDIA.glob("*.json")):
+        try:
+            listed += [MEDIA / name for name in stamps.read(stamp_path)["files"]]
+        except ValueError:
+            continue  # reported by stamp_problems
+    suffixes = {pattern.lstrip("*") for pattern in MEDIA_SUFFIXES}
+    return sorted(path for path in listed if path.suffix in suffixes)
+
+
 def published() -> dict[str, Path]:
     """Every generated file the site publishes: its path in the site → the file it comes from."""
     found = katex()
-    for suffix in MEDIA_SUFFIXES:
-        found |= {f"media/{media.name}": media for media in sorted(MEDIA.glob(suffix))}
+    found |= {f"media/{media.name}": media for media in stamped_media()}
     for files_of_scene in slide_quality_renders().values():
         found |= {f"media/{render.parent.name}/{render.name}": render
                   for render in files_of_scene}
@@ -113,4 +145,6 @@ def publish(docs: Path = PAGES, log: logging.Logger = LOG) -> tuple[list[Path], 
     """Refuse renders that do not match their stamps, then :func:`place` every published file."""
     refuse(stamp_problems(), "rendered media that do not match their render stamps",
            "render them again (`python -m animations.render --force SCENE`)", log)
+    refuse(stale_renders(), "renders older than their scenes",
+           "render them again (`make render`)", log)
     return place(published(), docs)

@@ -144,3 +144,36 @@ def test_a_lost_formula_a_lost_video_a_lost_page_and_a_lost_file_are_reported(tm
 def test_comparing_with_no_built_site_says_so(tmp_path):
     with pytest.raises(FileNotFoundError, match="no built site"):
         compare.compare(tmp_path, tmp_path)
+
+
+def _stamped_render(folder, entry, input_hash: str) -> None:
+    """A render of ``entry`` in ``folder`` as the render command publishes one."""
+    from animations import stamps
+
+    scratch = folder / "scratch"
+    scratch.mkdir(exist_ok=True)
+    outputs = {}
+    for suffix in (".webm", ".vtt"):
+        (scratch / f"{entry.name}{suffix}").write_bytes(b"video " + suffix.encode())
+        outputs[scratch / f"{entry.name}{suffix}"] = folder / f"{entry.name}{suffix}"
+    stamps.publish(folder / f"{entry.name}.json",
+                   {"scene": entry.name, "scene_class": entry.name, "parameters": {},
+                    "input_hash": input_hash}, outputs)
+
+
+def test_only_stamped_current_renders_are_published(tmp_path, monkeypatch):
+    from animations import catalogue
+
+    monkeypatch.setattr(assets, "MEDIA", tmp_path)
+    entry = next(iter(catalogue.scenes().values()))
+    _stamped_render(tmp_path, entry, catalogue.render_hash(entry, "draft", {}))
+    (tmp_path / "Stray.webm").write_bytes(b"left by an interrupted render")
+    assert [p.name for p in assets.stamped_media()] == [f"{entry.name}.vtt",
+                                                         f"{entry.name}.webm"]
+    assert assets.stale_renders() == []
+    _stamped_render(tmp_path, entry, "0" * 64)  # rendered from other sources
+    assert assets.stale_renders() == [f"{entry.name}: its sources changed since it was "
+                                      "rendered"]
+    monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
+    with pytest.raises(BuildError, match="renders older than their scenes"):
+        assets.publish(tmp_path / "docs")
