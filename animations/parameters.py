@@ -351,9 +351,19 @@ def parse_assignment(text: str) -> tuple[str | None, str, object]:
     return (scene if dot else None), name, parse_value(value)
 
 
+MAX_PARAMETERS_BYTES = 1 << 20  # a teacher's inputs fit in far less; /dev/zero never ends
+
+
 def read_file(path: Path) -> dict[str, object]:
-    """A parameters file: top-level ``name = value`` pairs and ``[Scene]`` tables."""
+    """A parameters file: top-level ``name = value`` pairs and ``[Scene]`` tables. Only a
+    regular file of at most ``MAX_PARAMETERS_BYTES`` is read (a device or a pipe could be
+    read until memory runs out)."""
     try:
+        if path.exists() and not path.is_file():
+            raise ParameterError(f"--params: {path} is not a regular file")
+        if path.exists() and path.stat().st_size > MAX_PARAMETERS_BYTES:
+            raise ParameterError(f"--params: {path} is larger than "
+                                 f"{MAX_PARAMETERS_BYTES // 1024} KiB; expected a small TOML file")
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ParameterError(f"--params: cannot read {path} ({error.strerror})") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from pathlib import Path
 
 import numpy
 import pytest
@@ -134,6 +135,16 @@ def test_a_parameters_file_that_is_not_toml_is_named(tmp_path):
                              file=broken)
     with pytest.raises(ParameterError, match="cannot read"):
         parameters.requested({}, DECLARED, file=tmp_path / "missing.toml")
+
+
+def test_a_parameters_file_is_read_only_if_it_is_a_small_regular_file(tmp_path):
+    """/dev/zero was once read until memory ran out."""
+    with pytest.raises(ParameterError, match="not a regular file"):
+        parameters.read_file(Path("/dev/zero"))
+    huge = tmp_path / "huge.toml"
+    huge.write_text("# " + "x" * (parameters.MAX_PARAMETERS_BYTES + 1))
+    with pytest.raises(ParameterError, match="larger than"):
+        parameters.read_file(huge)
 
 
 def test_names_are_the_scene_for_defaults_and_tell_any_two_sets_apart():
