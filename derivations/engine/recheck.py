@@ -594,7 +594,9 @@ def _explicit(side: sympy.Basic) -> sympy.Basic:
     if isinstance(side, sympy.MatrixExpr) and not isinstance(side, sympy.MatrixBase) \
             and all(sympy.sympify(d).is_Integer for d in side.shape) \
             and not any(isinstance(node, sympy.MatPow) and not node.exp.is_Integer
-                        for node in sympy.preorder_traversal(side)):
+                        for node in sympy.preorder_traversal(side)) \
+            and all(sympy.sympify(d).is_Integer for symbol in side.atoms(sympy.MatrixSymbol)
+                    for d in symbol.shape):  # xᵀx of a d-vector stays a word, not a sum
         try:
             return sympy.ImmutableMatrix(side.as_explicit())
         except (ValueError, TypeError, NotImplementedError, AttributeError):
