@@ -29,6 +29,7 @@ from animations.parameters import (
 from derivations import dynamics
 from derivations.engine import get
 from derivations.notation import symbol
+from foundation import palette
 
 CHAPTER = 4
 PANEL = 3.25  # side of one portrait, in scene units
@@ -36,7 +37,9 @@ FIELD_GRID = 9  # arrows per side of a portrait
 SECONDS_OF_EVOLUTION = 5.0
 FADE_PER_STEP = 0.93  # a segment drawn k steps ago has opacity 0.93ᵏ
 FADE_LEVELS = 12  # opacities a trail is drawn with: one path per level, not one per segment
-START_COLOURS = (style.ACCENT, style.PRESERVING, style.NEGATIVE, style.POSITIVE)
+# One palette hue per start (the diverging scale's violet and orange are the matrices' signs).
+START_COLOURS = (style.ACCENT, style.PRESERVING, style.hue(palette.PURPLE),
+                 style.hue(palette.SKY))
 VANILLA_SAID = {
     "random": "a random Gaussian W",
     "identity": "the identity",

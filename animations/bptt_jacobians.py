@@ -21,12 +21,13 @@ from animations.matrix_powers import tick_step
 from animations.parameters import Choice, Integer, Parameters, Real, Values
 from derivations import bptt
 from derivations.engine import get
+from foundation import palette
 
 CHAPTER = 3
 LOG_LIMIT = 330  # the plot spans 10^−330 … 10^330: float64 lives in 10^−324 … 10^308
 CURVES = (  # (case index in bptt.CASES, colour)
     (0, style.VANISHING),
-    (1, style.drawable("#7FB7D9")),
+    (1, style.hue(palette.SKY)),
     (6, style.PRESERVING),
     (4, style.EXPLODING),
 )

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from animations import parameters as parameters_module
 from animations.catalogue import SceneEntry, scenes
-from animations.palette import THEMES, environment_theme
 from foundation.cli import FAILED, MISSING_TOOL, USAGE, Parser, positive_integer
+from foundation.palette import THEMES, environment_theme
 from foundation.paths import ROOT
 
 # The renders', decks' and kits' command lines reach the shared base through this module.

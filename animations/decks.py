@@ -49,10 +49,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from animations import catalogue, cli, lecture, parameters, stamps, workers
-from animations.palette import TEXT_CONTRAST, THEMES, readable
 from animations.toolchain import require_latex, run_themed
 from derivations.engine import get
 from derivations.engine.records import records
+from foundation.palette import TEXT_CONTRAST, THEMES, readable
 
 DECKS = catalogue.ROOT / "build" / "decks"
 QUALITIES = {"draft": "l", "medium": "m", "high": "h"}

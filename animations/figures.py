@@ -17,13 +17,14 @@ import manim
 from manim.utils.tex_file_writing import tex_to_svg_file
 
 from animations import catalogue
-from animations.palette import THEMES
+from foundation.palette import THEMES
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _FOREIGN = re.compile(
     r'<foreignObject x="(?P<x>[-\d.]+)" y="(?P<y>[-\d.]+)" width="(?P<width>[\d.]+)" '
     r'height="[\d.]+"[^>]*><div xmlns="[^"]*" (?:class="ink-color" style="--ink-light:'
-    r'(?P<ink>#[0-9a-fA-F]{6});--ink-dark:#[0-9a-fA-F]{6}"|style="color:(?P<plain>[^"]+)")>'
+    r'(?P<ink>#[0-9a-fA-F]{6});--ink-dark:#[0-9a-fA-F]{6}"(?: data-hue="[^"]*")?'
+    r'|style="color:(?P<plain>[^"]+)")>'
     r'<div class="plot-math" style="text-align:(?P<align>\w+);font-size:(?P<size>[\d.]+)px">'
     r'<span class="arithmatex">\\\((?P<latex>.*?)\\\)</span></div></div></foreignObject>',
     re.DOTALL)

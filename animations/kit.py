@@ -30,8 +30,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from animations import catalogue, cli, decks, lecture, render, stamps
-from animations.palette import THEMES
 from animations.toolchain import require_latex
+from foundation.palette import THEMES
 
 KITS = catalogue.ROOT / "build" / "kits"
 QUALITIES = ("draft", "medium", "high")

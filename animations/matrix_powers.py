@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import math
+from typing import Any, ClassVar
 
 import manim
 import numpy
@@ -287,6 +288,9 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
     counter[1].clear_updaters()
     final = style.formula(rf"\lVert W^{{{steps}}} \rVert_2 = {final_norm}", size=34,
                           colour=colour).next_to(counter, manim.DOWN, buff=0.3)
+    # Under the counter, but whole: a tiny or huge norm (10^{-211}) makes the readout wider than
+    # the heat map's column, so it is kept between the frame's left edge and the axis labels.
+    style.keep_between(final, right=y_labels.get_left()[0] - 0.25)
     if final.get_bottom()[1] < style.SAFE_BOTTOM:
         style.above_controls(final)
     scene.narrate(f"At t = {steps}, the spectral norm of W to the power {steps} is "
@@ -320,6 +324,12 @@ class VanishingPowers(_Powers):
     TITLE = "Vanishing powers"
     KIND = "vanishing"
     PARAMETERS = parameters_of("vanishing")
+    # A tiny spectrum over many steps (its readout, 4.23 × 10^-211, once ran off the left edge)
+    # and a huge one: the readouts whose length follows the matrix.
+    EDGE_CASES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"matrix": [[0.15, 0.02], [0.01, -0.12]], "steps": 256},
+        {"matrix": [[10, 10], [-10, 10]], "steps": 200},
+    )
 
 
 class ExplodingPowers(_Powers):

@@ -97,6 +97,10 @@ class Parameter:
         """The largest value allowed: what the limit tests render."""
         raise NotImplementedError
 
+    def smallest(self) -> Any:
+        """The smallest value allowed: what the limit tests render too."""
+        raise NotImplementedError
+
     def default_text(self) -> str:
         return _shown(self.default)
 
@@ -130,6 +134,9 @@ class Integer(Parameter):
     def largest(self) -> int:
         return self.high
 
+    def smallest(self) -> int:
+        return self.low
+
 
 @dataclass(frozen=True)
 class Real(Parameter):
@@ -156,6 +163,9 @@ class Real(Parameter):
     def largest(self) -> float:
         return float(self.high)
 
+    def smallest(self) -> float:
+        return float(self.low)
+
 
 @dataclass(frozen=True)
 class Choice(Parameter):
@@ -178,6 +188,9 @@ class Choice(Parameter):
 
     def largest(self) -> str:
         return self.choices[-1]
+
+    def smallest(self) -> str:
+        return self.choices[0]
 
 
 def _rows(parameter: Parameter, value: object) -> list[list[object]]:
@@ -236,6 +249,9 @@ class Matrix(Parameter):
     def largest(self) -> None:
         return None  # the derived default at the largest size: the scene's other limits
 
+    def smallest(self) -> None:
+        return None  # the derived default at the smallest size
+
 
 @dataclass(frozen=True)
 class Points(Parameter):
@@ -268,6 +284,10 @@ class Points(Parameter):
         corners = [(1, 1), (-1, -1), (1, -1), (-1, 1), (1, 0), (0, 1), (-1, 0), (0, -1)]
         return tuple((self.bound * x, self.bound * y) for x, y in
                      (corners * self.high)[:self.high])
+
+    def smallest(self) -> tuple[tuple[float, ...], ...]:
+        """As few points as allowed, at the allowed square's lowest corner."""
+        return tuple((-self.bound, -self.bound) for _ in range(self.low))
 
 
 Values = Mapping[str, Any]
@@ -323,6 +343,11 @@ class Parameters:
         """Each parameter at its largest allowed value (the limit tests render these)."""
         return {item.name: item.largest() for item in self.items
                 if item.largest() is not None}
+
+    def smallest(self) -> dict[str, Any]:
+        """Each parameter at its smallest allowed value (the limit tests render these too)."""
+        return {item.name: item.smallest() for item in self.items
+                if item.smallest() is not None}
 
     def describe(self) -> list[str]:
         """One line per parameter: name, what it takes, its default, what it means."""

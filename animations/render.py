@@ -50,8 +50,8 @@ import av
 from PIL import Image
 
 from animations import captions, catalogue, cli, parameters, stamps, workers
-from animations.palette import THEMES
 from animations.toolchain import require_latex, run_themed
+from foundation.palette import THEMES
 
 BUILD = catalogue.ROOT / "build"
 QUALITY_FLAGS = {"draft": "l", "medium": "m", "high": "h", "4k": "k"}

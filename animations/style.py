@@ -1,9 +1,11 @@
 """The one visual style every scene shares: theme, legible colours, typeset text, seeding.
 
-Colours come from :mod:`derivations.notation`, so φ is drawn in the colour the
-notation page shows for φ, in every video, at a lightness that reads on the
-theme's background (:func:`animations.palette.readable`). ``COMPANION_THEME=light``
-switches background and ink for projectors (``python -m animations.render --theme light``).
+Colours come from the project's one colour-blind-safe palette
+(:mod:`foundation.palette`), in the shade made for the theme: :func:`hue` for a
+palette colour, :func:`symbol_colour` for a symbol of :mod:`derivations.notation` (its
+meaning's hue, so φ is drawn in the same hue in every video and on the site's
+figures). ``COMPANION_THEME=light`` switches background and ink for projectors
+(``python -m animations.render --theme light``).
 
 All words on screen are typeset by LaTeX through :func:`label` and :func:`formula`:
 one font for words and formulas, as in a book, and math written as math: a
@@ -30,12 +32,13 @@ from typing import Any, ClassVar
 import manim
 import numpy
 
-from animations import captions, catalogue, palette, parameters
+from animations import captions, catalogue, parameters
 from animations.captions import check_narration
-from animations.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 from animations.toolchain import require_latex
 from derivations import notation
 from derivations.engine.text import check_prose
+from foundation import palette
+from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 
 THEME = environment_theme()
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
@@ -55,10 +58,15 @@ def ink(colour: str) -> str:
     return readable(colour, BACKGROUND, INK_CONTRAST)
 
 
-EXPLODING = drawable(notation.EXPLODING)
-VANISHING = drawable(notation.VANISHING)
-PRESERVING = drawable(notation.PRESERVING)
-ACCENT = drawable(notation.ACCENT)
+def hue(colour: palette.Hue) -> str:
+    """The shade of palette ``colour`` made for this theme (at least 3:1 on its background)."""
+    return drawable(colour.on(THEME))
+
+
+EXPLODING = hue(palette.EXPLODING)
+VANISHING = hue(palette.VANISHING)
+PRESERVING = hue(palette.PRESERVING)
+ACCENT = hue(palette.ACCENT)
 # Diverging scale for matrix entries: sign is hue, magnitude is saturation.
 NEGATIVE = drawable(palette.DIVERGING_NEGATIVE)
 POSITIVE = drawable(palette.DIVERGING_POSITIVE)
@@ -102,8 +110,11 @@ def _significant(value: float, digits: int) -> tuple[str, int | None]:
 
 
 def symbol_colour(key: str) -> str:
-    """The colour of notation entry ``key`` (e.g. ``"phi"``), drawable on this theme."""
-    return drawable(notation.colour(key))
+    """The colour of notation entry ``key`` (e.g. ``"phi"``), drawable on this theme: its
+    meaning's palette hue, or its own colour made legible if it has none (ink, grey)."""
+    colour = notation.colour(key)
+    meaning = palette.notation_hue(colour)
+    return hue(meaning) if meaning is not None else drawable(colour)
 
 
 def tex_symbol(key: str) -> str:
@@ -175,6 +186,26 @@ def counter(name: str, size: float = 30) -> manim.VGroup:
     return readout(name, manim.Integer(0, font_size=size, color=ink(FOREGROUND)), size)
 
 
+FRAME_MARGIN = 0.25  # scene units kept free at the frame's left and right edges
+
+
+def keep_between(mobject: manim.Mobject, left: float = -manim.config.frame_width / 2
+                 + FRAME_MARGIN, right: float = manim.config.frame_width / 2 - FRAME_MARGIN
+                 ) -> manim.Mobject:
+    """Keep ``mobject`` between x = ``left`` and x = ``right`` (by default the frame, less a
+    margin): shrunk to that width if it is wider, then moved the least that puts it inside.
+    A readout whose length follows the inputs (``10^{-211}``) stays whole on screen."""
+    if right <= left:
+        raise ValueError(f"left, right: expected left < right, got {left:g}, {right:g}")
+    if mobject.width > right - left:
+        mobject.scale_to_fit_width(right - left)
+    if mobject.get_left()[0] < left:
+        mobject.shift((left - mobject.get_left()[0]) * manim.RIGHT)
+    elif mobject.get_right()[0] > right:
+        mobject.shift((mobject.get_right()[0] - right) * manim.LEFT)
+    return mobject
+
+
 def above_controls(mobject: manim.Mobject, buff: float = 0.15) -> manim.Mobject:
     """Put ``mobject``'s bottom just above the strip that a player's controls cover."""
     return mobject.shift((SAFE_BOTTOM + buff - mobject.get_bottom()[1]) * manim.UP)
@@ -188,13 +219,17 @@ class CompanionScene(manim.Scene):
     the docstring is its caption (Markdown with ``$…$`` math). ``PARAMETERS`` declares
     its inputs; ``self.values`` holds the ones this render uses. ``LARGEST`` names the
     largest allowed inputs where every input at its own limit is refused by the
-    scene's cross-check (the limit tests render those).
+    scene's cross-check (the limit tests render those); ``SMALLEST`` the same at the
+    other end. ``EDGE_CASES`` are further allowed inputs known to be awkward to draw
+    (a readout that grows long), which the limit tests render as well.
     """
 
     TITLE = ""
     ILLUSTRATES = ""  # the slug of the result the scene shows (its place in a lecture deck)
     PARAMETERS = parameters.Parameters()
     LARGEST: ClassVar[dict[str, Any]] = {}
+    SMALLEST: ClassVar[dict[str, Any]] = {}
+    EDGE_CASES: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     @classmethod
     def scene_name(cls) -> str:

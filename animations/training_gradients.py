@@ -99,7 +99,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
         legend = manim.VGroup()
         readouts = {}
         for arm in ARMS:
-            colour = analysis.arm_colour(arm)
+            colour = style.hue(analysis.arm_colour(arm))
             readouts[arm] = style.label(_accuracy(runs[arm], 0), 18, style.MUTED)
             entry = manim.VGroup(style.label(analysis.arm_label(arm), 20, colour), readouts[arm])
             legend.add(entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.08))
@@ -123,7 +123,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
                          f"dashed, chapter 3's bound from its own eta." if arm == ARMS[0]
                          else f"{analysis.arm_label(arm)}.")
             profile = runs[arm]["profiles"]["0"]
-            colour = analysis.arm_colour(arm)
+            colour = style.hue(analysis.arm_colour(arm))
             curves[arm] = _curve(axes, profile["gradient_norms"], colour)
             self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
                       manim.Create(curves[arm]), run_time=1.0)
@@ -135,8 +135,8 @@ class GradientNormsThroughTraining(style.CompanionScene):
             changes = [counter[1].animate.set_value(update)]
             for arm in ARMS:
                 norms = runs[arm]["profiles"][snapshot]["gradient_norms"]
-                changes.append(manim.Transform(curves[arm],
-                                               _curve(axes, norms, analysis.arm_colour(arm))))
+                colour = style.hue(analysis.arm_colour(arm))
+                changes.append(manim.Transform(curves[arm], _curve(axes, norms, colour)))
                 readout = style.label(_accuracy(runs[arm], update), 18, style.MUTED)
                 changes.append(manim.Transform(readouts[arm],
                                                readout.move_to(readouts[arm], manim.LEFT)))

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from animations import palette
 from experiments.config import parse_arm
 from experiments.sweep import RESULTS, read_results
 from experiments.tasks import task
+from foundation import palette
 
 Z_95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 

@@ -5,10 +5,18 @@ is spelled, so every figure shares one frame, one font and one palette.
 
 Colours follow the reader's scheme. The neutral colours of :data:`THEME` are
 CSS variables (``var(--plot-muted)``, set per scheme in ``companion.css``). A
-colour given as hex (the notation's warm, cool and green) is drawn as itself
-where it is legible, and otherwise as the nearest darker shade on the light
-page or lighter shade on the dark one, chosen here so that text has a contrast
-of at least 4.5:1 and lines 3:1 against the plot's background in each scheme.
+colour is a hue of the project's palette (:class:`foundation.palette.Hue`), or a
+colour of the notation with a meaning, drawn as that meaning's palette hue: its
+light shade on the light page, its dark shade on the dark one, each made darker
+(lighter) here where text needs 4.5:1 against the plot's background (lines have
+their 3:1 already). Any other hex colour is drawn as itself where it is
+legible, else as the nearest darker or lighter shade that is.
+
+A plot marks what it draws, so tests can read it: a curve is a *series*
+(``series="name"`` on :func:`polyline` and :func:`dot`), its words a *label*
+(``label_for="name"`` on :func:`text` and :func:`math`) at the curve's end, or
+joined to that end by a leader line (:func:`end_labels` places them). Every
+painted element names its palette hue (``data-hue``).
 
 Labels stay legible: every text is at least :data:`MIN_FONT` px in the figure's
 own units, and the figure is never drawn narrower than its own width times
@@ -22,8 +30,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from animations.palette import Theme
+from foundation import palette
+from foundation.palette import Hue, Theme
 
 THEME = Theme(
     background="var(--plot-background)",
@@ -34,7 +44,7 @@ THEME = Theme(
 )
 MIN_FONT = 12
 # The backgrounds a plot is drawn on: Material's code background (light) and slate's (dark).
-BACKGROUNDS = {"light": "#f5f5f5", "dark": "#272935"}
+BACKGROUNDS = palette.SITE_BACKGROUNDS
 TEXT_CONTRAST = 4.5
 LINE_CONTRAST = 3.0
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -71,12 +81,44 @@ def legible(colour: str, scheme: str, ratio: float) -> str:
     return toward
 
 
-def _paint(colour: str, prop: str, ratio: float) -> str:
-    """``class`` and ``style`` attributes that paint ``prop`` (fill, stroke or color)."""
-    if not _HEX.match(colour):
+Colour = str | Hue
+
+
+def hue_of(colour: Colour) -> Hue | None:
+    """The palette hue ``colour`` is drawn in (a notation colour's meaning), or None."""
+    if isinstance(colour, Hue):
+        return colour
+    return palette.notation_hue(colour) if _HEX.match(colour) else None
+
+
+def _paint(colour: Colour, prop: str, ratio: float) -> str:
+    """``class``, ``data-hue`` and ``style`` attributes that paint ``prop`` (fill, stroke or
+    color)."""
+    hue = hue_of(colour)
+    if hue is None and not _HEX.match(colour):
         return f'style="{prop}:{colour}"'
-    return (f'class="ink-{prop}" style="--ink-light:{legible(colour, "light", ratio)};'
-            f'--ink-dark:{legible(colour, "dark", ratio)}"')
+    light, dark = (hue.light, hue.dark) if hue is not None else (colour, colour)
+    named = f' data-hue="{hue.name}"' if hue is not None else ""
+    return (f'class="ink-{prop}" style="--ink-light:{legible(light, "light", ratio)};'
+            f'--ink-dark:{legible(dark, "dark", ratio)}"{named}')
+
+
+def paint(colour: Colour, prop: str = "fill") -> str:
+    """The attributes that paint ``prop`` of a shape of one's own in ``colour``, per scheme."""
+    return _paint(colour, prop, LINE_CONTRAST)
+
+
+def _marks(series: str | None = None, label_for: str | None = None,
+           anchor: tuple[float, float] | None = None) -> str:
+    """The attributes that say what an element is: a series, or the label of one."""
+    marks = ""
+    if series is not None:
+        marks += f' data-series="{series}"'
+    if label_for is not None:
+        marks += f' data-label-for="{label_for}"'
+    if anchor is not None:
+        marks += f' data-anchor="{anchor[0]:.1f},{anchor[1]:.1f}"'
+    return marks
 
 
 def document(width: int, height: int, label: str, body: Iterable[str], *,
@@ -109,18 +151,45 @@ def points(coordinates: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
 
 
-def polyline(coordinates: Iterable[tuple[float, float]], colour: str, *, width: float = 2,
-             dash: str | None = None) -> str:
+def polyline(coordinates: Iterable[tuple[float, float]], colour: Colour, *, width: float = 2,
+             dash: str | None = None, series: str | None = None, offset: float = 0) -> str:
+    """A line through ``coordinates``; ``series`` names the curve it draws (its label's
+    ``label_for``). ``offset`` shifts the dashes along the line: two dashed curves that lie on
+    each other then show both colours in turn."""
     dashing = f' stroke-dasharray="{dash}"' if dash else ""
+    if dash and offset:
+        dashing += f' stroke-dashoffset="{offset:g}"'
     return (f'<polyline fill="none" {_paint(colour, "stroke", LINE_CONTRAST)} '
-            f'stroke-width="{width:g}"{dashing} points="{points(coordinates)}"/>')
+            f'stroke-width="{width:g}"{dashing}{_marks(series)} points="{points(coordinates)}"/>')
 
 
-def line(start: tuple[float, float], end: tuple[float, float], colour: str = THEME.grid, *,
-         width: float = 1, dash: str | None = None) -> str:
+def dot(x: float, y: float, colour: Colour, *, marker: str = "circle", size: float = 5,
+        series: str | None = None) -> str:
+    """A marker centred at (``x``, ``y``), ``size`` its half-width: one of
+    :data:`foundation.palette.MARKERS`."""
+    paint = _paint(colour, "fill", LINE_CONTRAST)
+    if marker == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size:g}" {paint}{_marks(series)}/>'
+    shapes = {
+        "square": [(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)],
+        "diamond": [(0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)],
+        "triangle": [(0, -1.2), (1.1, 0.8), (-1.1, 0.8)],
+    }
+    if marker not in shapes:
+        raise ValueError(f"marker: expected one of {', '.join(palette.MARKERS)}, got {marker!r}")
+    corners = [(x + size * dx, y + size * dy) for dx, dy in shapes[marker]]
+    return (f'<polygon {paint} data-marker="{marker}"{_marks(series)} '
+            f'points="{points(corners)}"/>')
+
+
+def line(start: tuple[float, float], end: tuple[float, float], colour: Colour = THEME.grid, *,
+         width: float = 1, dash: str | None = None, leader_for: str | None = None) -> str:
+    """A straight line; ``leader_for`` marks it as the leader from a series' end to its label."""
     dashing = f' stroke-dasharray="{dash}"' if dash else ""
+    leading = f' data-leader-for="{leader_for}"' if leader_for is not None else ""
     return (f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{end[0]:.1f}" y2="{end[1]:.1f}" '
-            f'{_paint(colour, "stroke", LINE_CONTRAST)} stroke-width="{width:g}"{dashing}/>')
+            f'{_paint(colour, "stroke", LINE_CONTRAST)} stroke-width="{width:g}"{dashing}'
+            f'{leading}/>')
 
 
 def _check_size(size: int | None) -> None:
@@ -128,17 +197,20 @@ def _check_size(size: int | None) -> None:
         raise ValueError(f"size: expected at least {MIN_FONT} px for a legible label, got {size}")
 
 
-def text(x: float, y: float, content: str, colour: str = THEME.muted, *,
-         anchor: str = "start", size: int | None = None) -> str:
-    """A label in words (escape ``<`` and ``&`` yourself); a formula belongs in :func:`math`."""
+def text(x: float, y: float, content: str, colour: Colour = THEME.muted, *,
+         anchor: str = "start", size: int | None = None, label_for: str | None = None) -> str:
+    """A label in words (escape ``<`` and ``&`` yourself); a formula belongs in :func:`math`.
+    ``label_for`` names the series it labels."""
     _check_size(size)
     sizing = f' font-size="{size}"' if size else ""
+    marks = _marks(label_for=label_for, anchor=(x, y)) if label_for is not None else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" {_paint(colour, "fill", TEXT_CONTRAST)} '
-            f'text-anchor="{anchor}"{sizing}>{content}</text>')
+            f'text-anchor="{anchor}"{sizing}{marks}>{content}</text>')
 
 
-def math(x: float, y: float, latex: str, colour: str = THEME.muted, *,
-         anchor: str = "start", size: int = MIN_FONT, box: float = 240) -> str:
+def math(x: float, y: float, latex: str, colour: Colour = THEME.muted, *,
+         anchor: str = "start", size: int = MIN_FONT, box: float = 240,
+         label_for: str | None = None) -> str:
     """A formula typeset by KaTeX at (``x``, ``y``), ``y`` being its baseline as for :func:`text`.
 
     ``box`` is the width (in the figure's units) the formula may take; ``anchor``
@@ -150,11 +222,65 @@ def math(x: float, y: float, latex: str, colour: str = THEME.muted, *,
         raise ValueError(f"anchor: expected start, middle or end, got {anchor!r}")
     align = {"start": "left", "middle": "center", "end": "right"}[anchor]
     escaped = latex.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    marks = _marks(label_for=label_for, anchor=(x, y)) if label_for is not None else ""
     return (f'<foreignObject x="{x - shift[anchor]:.1f}" y="{y - 1.5 * size:.1f}" '
-            f'width="{box:g}" height="{2.2 * size:g}" style="overflow:visible">'
+            f'width="{box:g}" height="{2.2 * size:g}" style="overflow:visible"{marks}>'
             f'<div xmlns="http://www.w3.org/1999/xhtml" {_paint(colour, "color", TEXT_CONTRAST)}'
             f'><div class="plot-math" style="text-align:{align};font-size:{size}px">'
             f'<span class="arithmatex">\\({escaped}\\)</span></div></div></foreignObject>')
+
+
+class EndLabel(NamedTuple):
+    """The label of one series: its words (``$…$``-free text, or LaTeX if ``formula``), drawn
+    in its colour beside the point ``end`` where its curve ends."""
+
+    series: str
+    end: tuple[float, float]
+    words: str
+    colour: Colour
+    formula: bool = False
+
+
+LEADER_SLACK = 3.0  # a label moved further than this from its curve's end gets a leader line
+
+
+def end_labels(labels: Sequence[EndLabel], x: float, *, top: float, bottom: float,
+               spacing: float = 16, size: int | None = None, box: float = 200) -> list[str]:
+    """Direct labels in a column starting at ``x``, each at the height of its curve's end where
+    it can be, else moved apart (``spacing`` between baselines, all between ``top`` and
+    ``bottom``) and joined to its curve's end by a thin leader line.
+
+    Curves that end close together get labels in their order from top to bottom, so a reader
+    follows the leaders without crossing them. ValueError if they cannot fit.
+    """
+    if not labels:
+        return []
+    order = sorted(labels, key=lambda label: label.end[1])
+    wanted = [label.end[1] + 4 for label in order]  # a baseline 4 px under the end centres it
+    if (len(order) - 1) * spacing > bottom - top:
+        raise ValueError(f"labels: {len(order)} labels {spacing:g} px apart do not fit between "
+                         f"{top:g} and {bottom:g}")
+    placed: list[float] = []
+    for y in wanted:
+        placed.append(max(y, top, placed[-1] + spacing if placed else top))
+    for index in range(len(placed) - 1, -1, -1):
+        limit = bottom if index == len(placed) - 1 else placed[index + 1] - spacing
+        placed[index] = min(placed[index], limit)
+    parts: list[str] = []
+    for label, y in zip(order, placed, strict=True):
+        (end_x, end_y), gap = label.end, 6
+        if abs(y - 4 - end_y) > LEADER_SLACK or x - end_x > 14:
+            parts.append(line((end_x + 2, end_y), (x - 3, y - 4), label.colour, width=1,
+                              leader_for=label.series))
+        else:
+            gap = 0
+        if label.formula:
+            parts.append(math(x + gap, y + 1, label.words, label.colour, size=size or MIN_FONT,
+                              box=box, label_for=label.series))
+        else:
+            parts.append(text(x + gap, y, label.words, label.colour, size=size,
+                              label_for=label.series))
+    return parts
 
 
 def log_axes(left: float, right: float, bottom: float, *,
@@ -171,3 +297,26 @@ def log_axes(left: float, right: float, bottom: float, *,
     parts += [text(x, bottom + 16, label, anchor="middle") for x, label in columns]
     parts.append(text(title[0], title[1], title[2], THEME.foreground, anchor="middle"))
     return parts
+
+
+def arrow(start: tuple[float, float], end: tuple[float, float], colour: Colour = THEME.muted, *,
+          width: float = 2, dash: str | None = None, head: float = 9) -> str:
+    """A straight arrow from ``start`` to ``end``, its filled head at ``end``."""
+    (x0, y0), (x1, y1) = start, end
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    if length <= head:
+        raise ValueError(f"arrow: expected a length above its head ({head:g}), got {length:.1f}")
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    base = (x1 - head * ux, y1 - head * uy)
+    corners = [(x1, y1), (base[0] - 0.45 * head * uy, base[1] + 0.45 * head * ux),
+               (base[0] + 0.45 * head * uy, base[1] - 0.45 * head * ux)]
+    return (line(start, base, colour, width=width, dash=dash)
+            + f'<polygon {_paint(colour, "fill", LINE_CONTRAST)} points="{points(corners)}"/>')
+
+
+def box(x: float, y: float, width: float, height: float, colour: Colour = THEME.foreground, *,
+        radius: float = 8, stroke: float = 1.5) -> str:
+    """An unfilled rounded rectangle with its top left corner at (``x``, ``y``)."""
+    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:g}" height="{height:g}" '
+            f'rx="{radius:g}" fill="none" {_paint(colour, "stroke", LINE_CONTRAST)} '
+            f'stroke-width="{stroke:g}"/>')

@@ -44,13 +44,13 @@ SCOPE_WORDS = {
 }
 # A kind of check, as the report's table names it and as the legend explains it.
 CHECK_WORDS = {
-    "symbolic": ("symbolic", "an exact computation (SymPy) shows the two sides equal, or the "
+    "symbolic": ("symbolic", "an exact computation shows the two sides equal, or the "
                              "relation between them true"),
     "induction": ("induction", "the base case and the inductive step, each checked exactly"),
     "chain": ("chain", "the claim follows by putting earlier steps together "
                        "($a = b \\leq c$ gives $a \\leq c$)"),
     "instances": ("instances", "exact, but only at the listed values"),
-    "numeric": ("numeric", "agreement to 50 or more digits (mpmath) at a few points: evidence, "
+    "numeric": ("numeric", "agreement to 50 or more digits at a few points: evidence, "
                            "not proof"),
 }
 
@@ -122,7 +122,7 @@ def legend() -> list[str]:
         "- **The scope badge** says what a check proves:",
         f"    - {every_size} or {every_n}: "
         "proved exactly for matrices of every size $d \\times d$, or for every integer, with "
-        "SymPy working on matrices of symbolic size or by induction;",
+        "exact algebra on matrices whose size is a symbol, or by induction;",
         f"    - {badge('general', 'exact')}: proved exactly as stated, for every value of its "
         "variables (the box lists what each variable is: a real number, a positive "
         "integer…);",

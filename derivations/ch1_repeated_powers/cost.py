@@ -74,9 +74,9 @@ def fibonacci_cost() -> Derivation:
             r"$n$ (counted by running it at the listed $n$). But at $n = 10, 100, 1000$ and "
             r"$3000$, Binet's formula in floating point needs at least $n \log_2 \varphi "
             r"\approx 0.694\,n$ bits of precision, $p_{\min}(n)$, to round to $F_n$, and at "
-            r"most 16 more (measured with mpmath): at these sizes the precision, and with it "
-            r"the cost of each floating-point operation, grows in proportion to $n$ instead "
-            r"of staying constant."
+            r"most 16 more (measured in arbitrary-precision arithmetic): at these sizes the "
+            r"precision, and with it the cost of each floating-point operation, grows in "
+            r"proportion to $n$ instead of staying constant."
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE},

@@ -45,7 +45,7 @@ def dominant_eigenvalue() -> Derivation:
                  r"$|\psi| = (\sqrt5 - 1)/2 \approx 0.618$: the error term dies out.",
                  Symbolic(), relation=Relation.LT, display_lhs=modulus(psi)),
             Step("ratio-limit", sympy.Limit(ratio, n, sympy.oo), phi,
-                 r"So the ratio converges to $\varphi$; SymPy's limit decides it directly.",
+                 r"So the ratio converges to $\varphi$; the limit is also computed directly.",
                  Symbolic(), display_lhs=sympy.Limit(fib(next_index) / fib(n), n, sympy.oo)),
         ),
     )

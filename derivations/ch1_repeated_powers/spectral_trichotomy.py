@@ -28,11 +28,11 @@ def spectral_trichotomy() -> Derivation:
         hypotheses=(
             Hypothesis("eigenvector", A * v, lam * v),
             Hypothesis("nonzero", modulus, sympy.Integer(0), Relation.GT, local=True,
-                       text="in the case of an eigenvalue inside the unit circle, with the next"),
+                       text="a non-zero eigenvalue"),
             Hypothesis("inside", modulus, sympy.Integer(1), Relation.LT, local=True,
-                       text="the same case"),
+                       text="inside the unit circle"),
             Hypothesis("outside", modulus, sympy.Integer(1), Relation.GT, local=True,
-                       text="in the case of an eigenvalue outside the unit circle"),
+                       text="outside the unit circle"),
         ),
         steps=(
             Step("powers", A**n * v, lam**n * v,

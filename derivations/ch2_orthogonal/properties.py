@@ -71,7 +71,7 @@ def orthogonal_preserves_norm() -> Derivation:
 @register
 def orthogonal_eigenvalues() -> Derivation:
     real_eigenvalue = Hypothesis("real-eigenvalue", sympy.conjugate(lam), lam, local=True,
-                                 text=r"in step (4) only: a real eigenvalue")
+                                 text="a real eigenvalue")
     return Derivation(
         slug="orthogonal-eigenvalues",
         title="Every eigenvalue of an orthogonal matrix lies on the unit circle",

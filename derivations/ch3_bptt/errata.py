@@ -69,7 +69,7 @@ _STILL_DIFFERENT = {
     "rhs*2": "and from twice the wrong formula (decided entry by entry)",
 }
 _NETWORK = (r"The counterexample: $h_t = W\tanh(h_{t-1}) + W_{\mathrm{in}}u_t + b$ with the "
-            r"non-symmetric $W$ below, unrolled by hand, its Jacobian computed by SymPy at "
+            r"non-symmetric $W$ below, unrolled by hand, its Jacobian computed exactly at "
             r"$h_0 = (0, 1)$ with no input at step 1.")
 
 
@@ -111,7 +111,7 @@ def erratum_transposed_jacobian() -> Derivation:
         },
         steps=(
             Step("untransposed-is-right", one_step, w * slopes,
-                 r"SymPy's Jacobian of one step is $W D_0$ …",
+                 r"Differentiated exactly, one step's Jacobian is $W D_0$ …",
                  Symbolic()),
             Step("transposed-is-wrong", one_step, w.T * slopes,
                  r"… and not $W^\top D_0$.", Symbolic(),
@@ -156,7 +156,7 @@ def erratum_product_indices() -> Derivation:
         },
         steps=(
             Step("newest-factor-first", two_steps, w * second * w * first,
-                 r"SymPy's Jacobian over two steps has the newest factor on the left …",
+                 r"Over two steps the exact Jacobian has the newest factor on the left …",
                  Symbolic()),
             Step("order-matters", two_steps, w * first * w * second,
                  r"… and the other order is a different matrix.",

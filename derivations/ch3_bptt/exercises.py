@@ -220,7 +220,7 @@ def exercise_3_6() -> Derivation:
                        text=r"$\lVert A\rVert_2$ is the largest $\lVert Av\rVert$ over unit "
                             r"vectors $v$"),
             Hypothesis("case-l", eta**ell, sympy.Integer(1), Relation.LE, local=True,
-                       text="the case $l$, for the induction"),
+                       text="the case $l$"),
         ),
         uses=("vanishing-sufficient-condition",),
         definitions={a: TRANSIENT, e_2: sympy.ImmutableMatrix([0, 1])},

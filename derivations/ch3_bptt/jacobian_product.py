@@ -53,7 +53,7 @@ def jacobian_product() -> Derivation:
         definitions={entry: sympy.Derivative(update, previous[m])},
         steps=(
             Step("one-step-entry", entry, weights[i, m] * SlopeAt(previous[m]),
-                 r"SymPy differentiates the sum over $j$: only $j = m$ depends on "
+                 r"Differentiate the sum over $j$: only $j = m$ depends on "
                  r"$h_{t-1,m}$.", Symbolic(), given=("index-in-range",),
                  display_rhs=sympy.Mul(weights[i, m], SlopeAt(previous[m]), evaluate=False)),
         ),

@@ -68,7 +68,7 @@ def vanishing_sufficient_condition() -> Derivation:
                        text=r"$W \neq 0$"),
             Hypothesis("small", s_1, 1 / beta, Relation.LT),
             Hypothesis("case-l", _norm(across), eta**ell, Relation.LE, local=True,
-                       text="the case $l$, for the induction"),
+                       text="the case $l$"),
         ),
         definitions={s_1: _norm(W), eta: beta * s_1},
         steps=(

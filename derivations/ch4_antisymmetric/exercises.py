@@ -319,8 +319,11 @@ def exercise_4_8() -> Derivation:
             r"eigenvector $v$, has $\operatorname{Re}\lambda = -\gamma p/q$, where "
             r"$p = \lVert v\rVert^2$ and $q = v^*D^{-1}v$, at every size. Assuming $p$ and "
             r"$q$ positive, as they are when $v \neq 0$ and every entry of $D$ is positive "
-            r"(not checked here), $\operatorname{Re}\lambda < 0$: the ungated cell with "
-            "diffusion is strictly contracting in continuous time."
+            r"(not checked here), $\operatorname{Re}\lambda < 0$: with the slopes $D$ "
+            "frozen, every eigenvalue of the linearised cell with diffusion lies in the left "
+            "half-plane. That is not a proof that the cell contracts: exercise 4.7 shows that "
+            "eigenvalues frozen at each moment do not decide stability when the matrix changes "
+            "with time, as $D$ does along a trajectory."
         ),
         hypotheses=(
             Hypothesis("real", sympy.adjoint(M), M.T, text="$M$ is real"),

@@ -1,17 +1,22 @@
 """Formulas as a textbook prints them: one LaTeX printer for pages, reports and decks.
 
 SymPy's own printer writes ``\\mathbb{I}`` for the identity, ``|Q|`` for a
-determinant and ``\\frac{\\log n}{\\log 2}`` for log₂ n. This printer keeps
-SymPy's output everywhere else and fixes those spellings, so every formula on
-the site reads the same way. ``ordered=True`` prints sums and products in the
-order they were written (for display forms built with ``evaluate=False``).
+determinant, ``\\frac{\\log n}{\\log 2}`` for log₂ n and ``\\operatorname{re}(λ)``
+for Re λ, and its canonical order puts a sum's negative term first (``-λI + B``,
+``\\sqrt{-ω²ε² + 1}``) and an exponential before the factor it multiplies
+(``λ^{n-1} n``). This printer keeps SymPy's output everywhere else and writes those
+as a textbook does (``B - λI``, ``\\sqrt{1 - ω²ε²}``, ``n λ^{n-1}``, ``\\operatorname{Re} λ``),
+so every formula on the site reads the same way. ``ordered=True`` prints sums and
+products in the order they were written (for display forms built with
+``evaluate=False``) and leaves their order alone.
 """
 
 from __future__ import annotations
 
 import sympy
-from sympy.printing.latex import LatexPrinter
+from sympy.printing.latex import LatexPrinter, _between_two_numbers_p
 from sympy.printing.precedence import PRECEDENCE
+from sympy.simplify import fraction
 
 
 class TextbookLatexPrinter(LatexPrinter):
@@ -57,7 +62,90 @@ class TextbookLatexPrinter(LatexPrinter):
             return f"{{{inner}}}{mark}"
         return rf"\left({inner}\right){mark}"
 
+    def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
+        # A sum starts with a term that has no minus sign when it has one: B - λI, 1 - ω²ε²,
+        # never -λI + B. Only the first such term moves; the others keep SymPy's order.
+        printed, terms = [], self._as_ordered_terms(expr, order=order)
+        for term in terms:
+            if term.could_extract_minus_sign():
+                tex, negative = self._print(-term), True
+                term = -term
+            else:  # a matrix term such as (-λ)·I prints with its sign, yet extracts none
+                tex = self._print(term)
+                negative = tex.startswith("-")
+                if negative:
+                    tex = tex.removeprefix("-").lstrip()
+            if self._needs_add_brackets(term):
+                tex = rf"\left({tex}\right)"
+            printed.append((negative, tex))
+        if self.order != "none" and printed[0][0]:
+            # never an imaginary term: -γ + iω keeps its real part first
+            first = next((p for p, term in zip(printed, terms, strict=True)
+                          if not p[0] and not term.has(sympy.I)), None)
+            if first is not None:
+                printed = [first, *(p for p in printed if p is not first)]
+        tex = ""
+        for i, (negative, term_tex) in enumerate(printed):
+            if negative:
+                tex += " - " if i else "- "
+            elif i:
+                tex += " + "
+            tex += term_tex
+        return tex
+
+    def _print_re(self, expr: sympy.re, exp: str | None = None) -> str:
+        return self._part(r"\operatorname{Re}", expr.args[0], exp)
+
+    def _print_im(self, expr: sympy.im, exp: str | None = None) -> str:
+        return self._part(r"\operatorname{Im}", expr.args[0], exp)
+
+    def _part(self, name: str, argument: sympy.Basic, exp: str | None) -> str:
+        """Re λ, Re(λ + 1), (Re λ)²: the name without parentheses around a single symbol."""
+        inner = self._print(argument)
+        tex = (f"{name} {inner}" if argument.is_Symbol
+               else rf"{name}\left({inner}\right)")
+        return rf"\left({tex}\right)^{{{exp}}}" if exp is not None else tex
+
+    def _exponentials_last(self, expr: sympy.Mul) -> str | None:
+        """n λ^{n-1} for SymPy's λ^{n-1} n: a polynomial factor (symbols, numbers, sums of them)
+        that SymPy prints after a power with a variable exponent is printed before it. None when
+        SymPy's order already does that (or for a product of matrices)."""
+        if not expr.is_commutative:
+            return None
+        sign, body = ("- ", -expr) if expr.could_extract_minus_sign() else ("", expr)
+        if not body.is_Mul:
+            return None
+        numerator, denominator = fraction(body, exact=True)
+        if not numerator.is_Mul:
+            return None
+        factors = list(numerator.as_ordered_factors())
+        first = next((i for i, f in enumerate(factors) if _is_exponential(f)), None)
+        if first is None:
+            return None
+        moved = [f for f in factors[first:] if _is_polynomial(f)]
+        if not moved:
+            return None
+        kept = [f for f in factors[first:] if not _is_polynomial(f)]
+        ordered = [*factors[:first], *moved, *kept]
+        tex = ""
+        for i, factor in enumerate(ordered):
+            factor_tex = self._print(factor)
+            if self._needs_mul_brackets(factor, first=(i == 0), last=(i == len(ordered) - 1)):
+                factor_tex = rf"\left({factor_tex}\right)"
+            if tex:  # n \cdot 2^{1-n}, not n 2^{1-n}, which reads as n2^{1-n}
+                numbers = _between_two_numbers_p[1].match(factor_tex)
+                tex += self._settings["mul_symbol_latex_numbers"] if numbers else \
+                    self._settings["mul_symbol_latex"]
+            tex += factor_tex
+        if denominator != 1:
+            tex = rf"\frac{{{tex}}}{{{self._print(denominator)}}}"
+        return sign + tex
+
     def _print_Mul(self, expr: sympy.Mul) -> str:
+        if self.order != "none":
+            reordered = self._exponentials_last(expr)
+            if reordered is not None:
+                return reordered
         # log(x)/log(b) with an integer base b is log_b x.
         factors = expr.as_ordered_factors() if self.order != "none" else list(expr.args)
         bases = [f for f in factors if f.is_Pow and f.exp == -1 and isinstance(f.base, sympy.log)
@@ -83,6 +171,25 @@ class TextbookLatexPrinter(LatexPrinter):
             shown = self.parenthesize(factor, PRECEDENCE["Mul"], strict=True)
             return sign + shown + r"\, " + logarithm
         return super()._print_Mul(expr)
+
+
+def _is_exponential(factor: sympy.Basic) -> bool:
+    """A power whose exponent has a variable in it, such as λ^{n-1} or e^{λt}."""
+    return (isinstance(factor, sympy.exp)
+            or (factor.is_Pow and not factor.exp.is_number))
+
+
+def _is_polynomial(factor: sympy.Basic) -> bool:
+    """Symbols and numbers combined by sums and powers with integer exponents: n, n - 1, n²."""
+    if factor.is_Symbol or factor.is_Number:
+        return True
+    if factor.is_Add:
+        return all(_is_polynomial(term) for term in factor.args)
+    if factor.is_Mul:
+        return all(_is_polynomial(f) for f in factor.args)
+    if factor.is_Pow:
+        return factor.exp.is_Integer and factor.exp > 0 and _is_polynomial(factor.base)
+    return False
 
 
 _SETTINGS = {"mat_str": "bmatrix", "mat_delim": ""}

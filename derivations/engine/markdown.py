@@ -144,19 +144,86 @@ def _reason(derivation: Derivation, step: Step, scope: Scope | None) -> str:
             f'<span class="check-kind check-{step.check.kind}">{badge}</span>')
 
 
+def _supposed(derivation: Derivation, hypotheses: list[Hypothesis]) -> str:
+    """Local hypotheses with their numbers, formulas and glosses, joined by "and"."""
+    parts = []
+    for hypothesis in hypotheses:
+        gloss = f" ({hypothesis.text})" if hypothesis.text else ""
+        parts.append(f"<strong>{derivation.number(hypothesis.label)}</strong> "
+                     f"{_math(hypothesis_latex(hypothesis))}{gloss}")
+    return " and ".join(parts)
+
+
+def _listed(numbers: list[str]) -> str:
+    """``step (1)``, ``steps (1) and (2)``, ``steps (1), (2) and (4)``."""
+    if len(numbers) == 1:
+        return f"step {numbers[0]}"
+    return f"steps {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def cases(derivation: Derivation) -> list[tuple[list[Hypothesis], list[Step]]]:
+    """The local hypotheses that are cases, grouped, each group with the steps resting on it.
+
+    A local hypothesis that an induction discharges is the induction's supposition, not a
+    case. The others are cases of the argument: hypotheses that a step rests on together
+    (such as 0 < |λ| and |λ| < 1) are one case; hypotheses no step combines are different
+    cases (such as ‖G‖ ≥ τ and ‖G‖ < τ).
+    Groups are in the order their first hypothesis is listed.
+    """
+    discharged = {label for step in derivation.steps for label in step.check.discharges()}
+    local = [h for h in derivation.checked_hypotheses
+             if h.local and h.label not in discharged]
+    group = {h.label: {h.label} for h in local}
+    resting = {step.label: derivation.local_dependencies(step.label) & set(group)
+               for step in derivation.steps}
+    for labels in resting.values():
+        merged = set().union(*(group[label] for label in labels))
+        for label in merged:
+            group[label] = merged
+    found: list[tuple[list[Hypothesis], list[Step]]] = []
+    seen: list[set[str]] = []
+    for hypothesis in local:
+        members = group[hypothesis.label]
+        if any(members is other for other in seen):
+            continue
+        seen.append(members)
+        found.append(([h for h in local if h.label in members],
+                      [step for step in derivation.steps if resting[step.label] & members]))
+    return found
+
+
+def _suppositions(derivation: Derivation) -> list[str]:
+    """The proof's local hypotheses, before its steps: an induction's supposition reads
+    "For the induction, suppose …"; cases read "Case 1, steps (1) and (2): …", one line
+    each, so two cases are never read as two simultaneous assumptions; a single case reads
+    "In step (4) only, suppose …"."""
+    discharged = {label for step in derivation.steps for label in step.check.discharges()}
+    lines = []
+    for hypothesis in derivation.checked_hypotheses:
+        if hypothesis.local and hypothesis.label in discharged:
+            lines += [f'<p class="proof-supposition" markdown="span">For the induction, suppose '
+                      f"{_supposed(derivation, [hypothesis])}.</p>", ""]
+    split = cases(derivation)
+    for index, (hypotheses, steps) in enumerate(split, start=1):
+        where = _listed([derivation.number(step.label) for step in steps]) if steps else ""
+        if len(split) == 1:
+            head = f"In {where} only, suppose" if where else "Suppose"
+        else:
+            head = f"Case {index}" + (f", {where}:" if where else ":")
+        lines += [f'<p class="proof-supposition proof-case" markdown="span">{head} '
+                  f"{_supposed(derivation, hypotheses)}.</p>", ""]
+    return lines
+
+
 def _proof(derivation: Derivation, scopes: dict[str, Scope]) -> list[str]:
+    count = len(derivation.steps)
     lines = [
         f'<details class="proof" id="{proof_anchor(derivation)}" markdown="1">',
-        f"<summary>Proof ({len(derivation.steps)} checked steps)</summary>",
+        f"<summary>Proof ({count} checked step{'' if count == 1 else 's'})</summary>",
         "",
+        *_suppositions(derivation),
+        '<div class="proof-steps" markdown="1">',
     ]
-    local = [h for h in derivation.checked_hypotheses if h.local]
-    for hypothesis in local:
-        gloss = f" ({hypothesis.text})" if hypothesis.text else ""
-        lines += [f'<p class="proof-supposition" markdown="span">Suppose '
-                  f"<strong>{derivation.number(hypothesis.label)}</strong> "
-                  f"{_math(hypothesis_latex(hypothesis))}{gloss}.</p>", ""]
-    lines += ['<div class="proof-steps" markdown="1">']
     previous: Step | None = None
     for number, step in enumerate(derivation.steps, start=1):
         continues = previous is not None and step.shown_lhs == previous.shown_rhs

@@ -23,6 +23,7 @@ import numpy
 
 from derivations import haar, notation
 from derivations.init import dirac, identity, orthogonal
+from foundation import palette
 from sitebuild import svg
 
 HAAR_SIZES = (2, 8)
@@ -139,9 +140,9 @@ def _slope(times: list[float]) -> float:
 def cost_plot() -> str:
     """Inline SVG, log–log: median seconds against d for the library's two methods and numpy QR."""
     medians = _timings()
-    colours = dict(zip(medians, (notation.PRESERVING, notation.ACCENT, notation.NEUTRAL),
+    colours = dict(zip(medians, (palette.PRESERVING, palette.ACCENT, palette.NEUTRAL),
                        strict=True))
-    width, height, left, right, top, bottom = 680, 360, 70, 220, 20, 44
+    width, height, left, right, top, bottom = 720, 360, 64, 272, 20, 44
     low = math.floor(math.log10(min(min(v) for v in medians.values())))
     high = math.ceil(math.log10(max(max(v) for v in medians.values())))
     n_low, n_high = math.log2(COST_SIZES[0]), math.log2(COST_SIZES[-1])
@@ -156,16 +157,16 @@ def cost_plot() -> str:
     ticks = [(x(size), str(size)) for size in COST_SIZES]
     parts = svg.log_axes(left, width - right, height - bottom, rows=grid, columns=ticks,
                          title=((left + width - right) / 2, height - 6, "matrix size d"))
-    for index, (name, times) in enumerate(medians.items()):
-        parts += [
-            svg.polyline([(x(s), y(t)) for s, t in zip(COST_SIZES, times, strict=True)],
-                         colours[name], width=2.5),
-            svg.text(width - right + 10, top + 16 + 34 * index, name, colours[name]),
-            svg.text(width - right + 10, top + 31 + 34 * index,
-                     f"slope {_slope(times):.2f} (from d = {COST_SIZES[2]})"),
-        ]
+    labels = []
+    for name, times in medians.items():
+        curve = [(x(s), y(t)) for s, t in zip(COST_SIZES, times, strict=True)]
+        parts.append(svg.polyline(curve, colours[name], width=2.5, series=name))
+        labels.append(svg.EndLabel(name, curve[-1], f"{name}, slope {_slope(times):.2f}",
+                                   colours[name]))
+    parts += svg.end_labels(labels, width - right + 10, top=top, bottom=height - bottom,
+                            spacing=16)
     figure = svg.document(width, height, "time of an orthogonal initialisation against its size d, "
-                          "log-log", parts)
+                          "log-log", parts, font_size=13)
     caption = (
         f"\n\n*Median of {COST_REPEATS} interleaved runs per point, measured when this page was "
         f"built (numpy {numpy.__version__}); the slope is fitted to $d \\geq {COST_SIZES[2]}$. "
@@ -176,7 +177,56 @@ def cost_plot() -> str:
     return figure + caption
 
 
+# The opening figure's matrices: a turn by 35 degrees, and a matrix that is not orthogonal.
+TURN = math.radians(35)
+NOT_ORTHOGONAL = ((1.3, 0.6), (0.2, 0.55))
+
+
+def lengths_kept() -> str:
+    """An inline SVG, two panels: the unit circle and a vector x mapped by an orthogonal Q (the
+    circle onto itself, x to a vector as long) and by a matrix that is not orthogonal (the circle
+    onto an ellipse, x to a vector of another length)."""
+    width, height, radius, cy = 700, 330, 100, 160
+    rotation = ((math.cos(TURN), -math.sin(TURN)), (math.sin(TURN), math.cos(TURN)))
+    start = (math.cos(math.radians(30)), math.sin(math.radians(30)))
+    parts: list[str] = []
+    panels = ((175, rotation, notation.PRESERVING, "Q", r"\lVert Qx\rVert = \lVert x\rVert",
+               "orthogonal: the circle onto itself"),
+              (525, NOT_ORTHOGONAL, notation.ACCENT, "A", r"\lVert Ax\rVert \neq \lVert x\rVert",
+               "not orthogonal: onto an ellipse"))
+    for centre, matrix, colour, name, relation, words in panels:
+
+        def at(vector: tuple[float, float], centre: float = centre) -> tuple[float, float]:
+            return centre + radius * vector[0], cy - radius * vector[1]
+
+        def apply(vector: tuple[float, float], matrix=matrix) -> tuple[float, float]:
+            return (matrix[0][0] * vector[0] + matrix[0][1] * vector[1],
+                    matrix[1][0] * vector[0] + matrix[1][1] * vector[1])
+
+        circle = [(math.cos(2 * math.pi * k / 96), math.sin(2 * math.pi * k / 96))
+                  for k in range(97)]
+        image = apply(start)
+        parts += [svg.line((centre - 150, cy), (centre + 150, cy)),
+                  svg.line((centre, cy - 140), (centre, cy + 140)),
+                  svg.polyline([at(p) for p in circle], svg.THEME.muted, width=1.5, dash="5 4"),
+                  svg.polyline([at(apply(p)) for p in circle], colour, width=2.5,
+                               series=f"image-by-{name}"),
+                  svg.arrow(at((0, 0)), at(start), svg.THEME.foreground),
+                  svg.math(at(start)[0] + 4, at(start)[1] + 20, "x", svg.THEME.foreground,
+                           size=16, box=30),
+                  svg.arrow(at((0, 0)), at(image), colour, width=2.5),
+                  svg.math(at(image)[0] + 8, at(image)[1] - 2, f"{name}x", colour, size=16,
+                           box=40, label_for=f"image-by-{name}"),  # on the image curve
+                  svg.math(centre, 314, relation, colour, anchor="middle", size=16, box=300),
+                  svg.text(centre, 20, words, colour, anchor="middle", size=14)]
+    return svg.document(width, height, "Two panels. Left: an orthogonal matrix Q maps the unit "
+                        "circle onto itself, and a vector x to a vector Qx as long. Right: a "
+                        "matrix A that is not orthogonal maps the circle onto an ellipse, and x "
+                        "to a vector Ax of another length", parts, font_size=15)
+
+
 TABLES: dict[str, Callable[[], str]] = {
+    "ch2-lengths-kept": lengths_kept,
     "ch2-haar-recipes": haar_recipes,
     "ch2-structured-initialisers": structured_initialisers,
     "ch2-cost-plot": cost_plot,

@@ -13,8 +13,9 @@ from collections.abc import Callable
 import numpy
 import sympy
 
-from derivations import dynamics, notation
+from derivations import dynamics
 from derivations.engine import get
+from foundation import palette
 from sitebuild import svg
 
 DIFFUSION_CONSTANTS = (0.0, 0.001, 0.01, 0.1, 1.0)
@@ -184,25 +185,27 @@ def stability_region_svg() -> str:
     left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
     x0, y0 = point(0, 0)
     parts = [
-        f'<polygon points="{svg.points([*edge, *left])}" fill="{notation.PRESERVING}" '
-        'fill-opacity="0.18" stroke="none"/>',
-        svg.polyline(edge, notation.PRESERVING),
+        f'<polygon points="{svg.points([*edge, *left])}" '
+        f'{svg.paint(palette.PRESERVING, "fill")} fill-opacity="0.18" stroke="none"/>',
+        svg.polyline(edge, palette.PRESERVING),
         svg.line((margin, y0), (width - margin, y0), svg.THEME.muted),
         svg.line((x0, margin), (x0, height - margin), svg.THEME.muted),
-        svg.text(x0 + 6, margin + 10, "imaginary part"),
+        svg.text(x0 + 6, height - margin - 4, "imaginary part"),
         svg.text(width - margin, y0 - 6, "real part", anchor="end"),
-        svg.text(margin + 8, y0 + 18, "stable disc", notation.PRESERVING, size=13),
+        svg.text(margin + 8, y0 + 18, "stable disc", palette.PRESERVING, size=13),
     ]
-    shifts = ((0.0, notation.EXPLODING, r"\gamma = 0"),
-              (dynamics.GAMMA_FIGURE, notation.ACCENT, rf"\gamma = {dynamics.GAMMA_FIGURE:g}"),
-              (least, notation.PRESERVING, rf"\gamma_- = {least:.3f}"),
-              (0.5, notation.VANISHING, r"\gamma = 0.5"))
+    shifts = ((0.0, palette.EXPLODING, r"\gamma = 0"),
+              (dynamics.GAMMA_FIGURE, palette.ACCENT, rf"\gamma = {dynamics.GAMMA_FIGURE:g}"),
+              (least, palette.PRESERVING, rf"\gamma_- = {least:.3f}"),
+              (0.5, palette.VANISHING, r"\gamma = 0.5"))
     for row, (shift, colour, name) in enumerate(shifts):
         for sign in (1, -1):
             x, y = point(-epsilon * shift, sign * epsilon * omega)
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>')
+            parts.append(svg.dot(x, y, colour))
+        # Each label beside its upper dot, above it and below it in turn: the neighbouring
+        # dots' labels do not meet, and none leaves the figure.
         x, y = point(-epsilon * shift, epsilon * omega)
-        parts.append(svg.math(x + 8, y - 8 - 14 * row, name, colour))
+        parts.append(svg.math(x + 8, y - 10 if row % 2 == 0 else y + 24, name, colour))
     figure = svg.document(width, height, "forward Euler stability region near the origin", parts,
                           background=False)
     caption = (

@@ -14,6 +14,7 @@ from functools import cache
 from experiments import analysis
 from experiments.analysis import Group, arm_colour, arm_label
 from experiments.tasks import TASKS
+from foundation import palette
 from sitebuild import svg
 
 GRADIENT_ARMS = ("gaussian-0.5", "gaussian-1", "gaussian-3", "orthogonal", "antisymmetric-0.1",
@@ -95,12 +96,11 @@ def success_plot() -> str:
             group = _group(task_name, length, arm)
             y = top + position * row
             low, high = group.interval
-            colour = arm_colour(arm)
-            parts.append(svg.line((x0 + low * column, y), (x0 + high * column, y), colour,
-                                  width=3))
+            look = analysis.arm_style(arm)
+            parts.append(svg.line((x0 + low * column, y), (x0 + high * column, y), look.hue,
+                                  width=3, dash=look.dash))
             rate = group.successes / len(group.runs)
-            parts.append(f'<circle cx="{x0 + rate * column:.1f}" cy="{y:.1f}" r="5" '
-                         f'fill="{colour}"/>')
+            parts.append(svg.dot(x0 + rate * column, y, look.hue, marker=look.marker))
     for position, arm in enumerate(arms):
         parts.append(svg.text(left - 12, top + position * row + 4, arm_label(arm),
                               arm_colour(arm), anchor="end"))
@@ -129,51 +129,53 @@ def _until_off_the_top(values: list[float], high: float) -> list[tuple[int, floa
 
 def gradient_plot() -> str:
     """‖∂L/∂h_k‖ against l = T − k at the start and the end of training (median over seeds), with
-    chapter 3's bound from each run's own η dashed."""
+    chapter 3's bound from each run's own η dashed: one panel above the other, each curve
+    labelled at its end."""
     task_name, length = CURVE_TASK
     updates = str(_results()["provenance"]["sweep"]["settings"]["updates"])
-    panel_width, left, top, bottom, gap = 285, 56, 36, 280, 60
-    width = left + 2 * panel_width + gap + 10
+    width, left, panel_width, panel_height, top, gap = 700, 56, 400, 200, 30, 74
     low, high = -24, 8
     parts: list[str] = []
-    for index, (update, title) in enumerate((("0", "at the start"),
-                                             (updates, f"after {updates} updates"))):
-        x0 = left + index * (panel_width + gap)
+    moments = (("0", "at the start"), (updates, f"after {updates} updates"))
+    for index, (update, title) in enumerate(moments):
+        y0 = top + index * (panel_height + gap)
+        bottom = y0 + panel_height
+        panel: list[str] = []
 
-        def x(lag: float, x0: float = x0) -> float:
-            return x0 + panel_width * lag / length
+        def x(lag: float) -> float:
+            return left + panel_width * lag / length
 
-        def y(value: float) -> float:
-            return _log_y(value, low, high, top, bottom)
+        def y(value: float, y0: float = y0, bottom: float = bottom) -> float:
+            return _log_y(value, low, high, y0, bottom)
 
-        parts += svg.log_axes(x0, x0 + panel_width, bottom,
+        panel += svg.log_axes(left, left + panel_width, bottom,
                               rows=[(y(10.0**e), f"1e{e}") for e in range(low, high + 1, 8)],
                               columns=[(x(lag), str(lag)) for lag in range(0, length + 1, 20)],
-                              title=(x0 + panel_width / 2, bottom + 34,
+                              title=(left + panel_width / 2, bottom + 34,
                                      "l, the number of steps back from the end"))
-        parts.append(svg.text(x0 + panel_width / 2, 18, title, svg.THEME.foreground,
+        panel.append(svg.text(left + panel_width / 2, y0 - 12, title, svg.THEME.foreground,
                               anchor="middle"))
+        labels = []
         for arm in GRADIENT_ARMS:
             group = _group(task_name, length, arm)
-            colour = arm_colour(arm)
+            hue, name = arm_colour(arm), arm_label(arm)
             norms = _until_off_the_top(analysis.median_profile(group, update), high)
-            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in norms], colour))
+            curve = [(x(length - k), y(v)) for k, v in norms]
+            panel.append(svg.polyline(curve, hue, series=name))
             bound = _until_off_the_top(analysis.median_profile(group, update, "bound"), high)
-            parts.append(svg.polyline([(x(length - k), y(v)) for k, v in bound],
-                                      colour, width=1.2, dash="6 4"))
-    legend_top = bottom + 62
-    for position, arm in enumerate(GRADIENT_ARMS):
-        column, line = divmod(position, 3)
-        x0 = left + column * (panel_width + gap)
-        y0 = legend_top + 18 * line
-        parts.append(svg.line((x0, y0 - 4), (x0 + 24, y0 - 4), arm_colour(arm), width=3))
-        parts.append(svg.text(x0 + 32, y0, arm_label(arm), arm_colour(arm)))
-    parts.append(svg.text(left, legend_top + 18 * 3 + 6, "solid: measured (median of the seeds); "
-                          "dashed: chapter 3's bound, from each run's own weights",
-                          svg.THEME.muted))
-    return svg.document(width, legend_top + 18 * 3 + 16, "Gradient norm against distance in "
-                        "time, at the start and after training, with the chapter 3 bound", parts,
-                        font_size=13)
+            panel.append(svg.polyline([(x(length - k), y(v)) for k, v in bound], hue,
+                                      width=1.2, dash=palette.DASHED, series=name))
+            labels.append(svg.EndLabel(name, curve[-1], name, hue))
+        panel += svg.end_labels(labels, left + panel_width + 12, top=y0 + 4, bottom=bottom,
+                                spacing=17)
+        parts += [f'<g data-panel="{title}">', *panel, "</g>"]
+    key_y = top + 2 * panel_height + gap + 58
+    parts += [svg.text(left, key_y, "solid: measured, the median of the seeds", svg.THEME.muted),
+              svg.text(left, key_y + 18, "dashed, the same colour: chapter 3's bound, from each "
+                       "run's own weights", svg.THEME.muted)]
+    return svg.document(width, key_y + 28, "Gradient norm against distance in time, at the start "
+                        "and after training, with the chapter 3 bound, each curve labelled at "
+                        "its end", parts, font_size=14)
 
 
 def _axis_top(values: list[float]) -> float:

@@ -71,8 +71,8 @@ def orthogonal_share() -> str:
     cells = ", ".join(f"{group.successes}/{len(group.runs)}" for group in groups)
     return exercise_block(
         "5.1", "routine",
-        "In the table of §5.2, what share of all the runs from the orthogonal start succeed, "
-        "over both tasks and both lengths?",
+        "In the table of [§5.2](#52-which-starts-learn), what share of all the runs from the "
+        "orthogonal start succeed, over both tasks and both lengths?",
         "Add the successes in the orthogonal row and divide by the number of runs they are "
         "out of.",
         "exercise-5-1", share, "Successes of the orthogonal start",
@@ -100,7 +100,7 @@ def wilson_upper_end() -> str:
         f"The {arm_label(group.arm)} start solves the {length}-step "
         f"{TASKS[task_name].title.lower()} task from {k} seeds of {n}. What is the upper end "
         f"of the 95 % Wilson score interval for its success rate, the right end of its bar in "
-        f"the plot of §5.2? Give {FIGURES} significant digits.",
+        f"the plot of [§5.2](#52-which-starts-learn)? Give {FIGURES} significant digits.",
         rf"With $n = {n}$ runs, $\hat p = {k}/{n}$ and $z \approx 1.96$, the upper end is "
         r"the centre $(\hat p + z^2/2n)/(1 + z^2/n)$ plus the half-width"
         "\n"
@@ -129,7 +129,7 @@ def gradient_bound() -> str:
         rf"At the start of training, the median of the {len(group.runs)} seeds' $\eta$ for "
         rf"the Gaussian start "
         rf"with $\kappa = 0.5$ on {TASKS[task_name].title.lower()} with {length} steps is "
-        rf"$\eta = {eta!r}$ (§5.3). Chapter 3's bound says "
+        rf"$\eta = {eta!r}$ ([§5.3](#53-the-gradient-across-time)). Chapter 3's bound says "
         r"$\lVert\delta_k\rVert \le \lVert\delta_T\rVert\,\eta^{T-k}$. At most what fraction "
         rf"of its size at the last step can the gradient keep {length} steps back? Give "
         f"{FIGURES} significant digits.",
@@ -152,7 +152,8 @@ def spectrum_spread() -> str:
     ratio = end[0] / end[-1]
     return exercise_block(
         "5.4", "routine",
-        rf"In the figure of §5.4, the orthogonal start's singular values after training "
+        rf"In the figure of [§5.4](#54-does-an-orthogonal-start-stay-orthogonal), the orthogonal "
+        rf"start's singular values after training "
         rf"(the solid line of its panel, medians over the seeds) run from $s_1 = {end[0]!r}$ "
         rf"down to $s_{{{size}}} = {end[-1]!r}$. What is the ratio $s_1/s_{{{size}}}$, which "
         f"is 1 for an orthogonal matrix? Give {FIGURES} significant digits.",

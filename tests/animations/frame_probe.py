@@ -154,7 +154,7 @@ def probe(name: str, png: Path | None = None) -> dict[str, object]:
         "media_dir": scratch, "tex_dir": str(cache), "pixel_width": WIDTH * OVERSAMPLE,
         "pixel_height": HEIGHT * OVERSAMPLE, "frame_rate": 15, "save_last_frame": True,
         "write_to_movie": False, "disable_caching": True, "progress_bar": "none",
-        "verbosity": "WARNING",
+        "verbosity": "ERROR",  # a warning (a run_time cut to a frame) would go to stdout
     }):
         scene = scene_class(name)()
         scene.render()

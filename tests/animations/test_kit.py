@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from animations import decks, figures, kit, render, stamps
-from animations.palette import THEMES
+from foundation.palette import THEMES
 from sitebuild import svg
 
 

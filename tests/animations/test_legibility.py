@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from animations import catalogue, parameters
-from animations.palette import TEXT_CONTRAST
+from foundation.palette import TEXT_CONTRAST
 
 MINIMUM_HEIGHT = 10  # pixels of the site's 480-pixel-high video: smaller text is unreadable
 

@@ -1,5 +1,7 @@
-"""No scene breaks at its largest allowed inputs: each renders at draft quality, its captions
-cover the video, and its last frame stays legible, apart and inside the frame (light theme)."""
+"""No scene breaks at its allowed extremes: at its largest inputs each renders at draft quality
+and its captions cover the video; at its largest and its smallest inputs, and at the awkward inputs
+it names (``EDGE_CASES``), its last frame keeps every text legible, apart and inside the frame
+(light theme)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,32 @@ def largest(name: str) -> dict:
     return overrides
 
 
+def smallest(name: str) -> dict:
+    """The scene's smallest allowed inputs, as overrides (checked: the scene allows them)."""
+    scene = catalogue.scenes()[name].scene_class
+    declared = scene.PARAMETERS
+    overrides = declared.overrides({**declared.smallest(), **scene.SMALLEST}, name)
+    declared.resolve(overrides, name)  # a ParameterError here: SMALLEST is not allowed
+    return overrides
+
+
+EDGE_CASES = [(name, index) for name in SCENES
+              for index in range(len(catalogue.scenes()[name].scene_class.EDGE_CASES))]
+
+
+def edge_case(name: str, index: int) -> dict:
+    """The scene's ``index``-th awkward input, as overrides (checked: the scene allows it)."""
+    declared = catalogue.scenes()[name].scene_class.PARAMETERS
+    overrides = declared.overrides(catalogue.scenes()[name].scene_class.EDGE_CASES[index], name)
+    declared.resolve(overrides, name)
+    return overrides
+
+
+def test_the_powers_scene_names_the_readout_that_ran_off_the_left_edge():
+    assert {"matrix": [[0.15, 0.02], [0.01, -0.12]], "steps": 256} in \
+        catalogue.scenes()["VanishingPowers"].scene_class.EDGE_CASES
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SCENES)
 def test_the_largest_inputs_are_allowed_and_differ_from_the_defaults(name):
@@ -32,6 +60,23 @@ def test_the_largest_inputs_are_allowed_and_differ_from_the_defaults(name):
 @pytest.mark.parametrize("name", SCENES)
 def test_the_last_frame_at_the_largest_inputs_is_legible_and_inside_the_frame(name):
     measured = probe(name, "light", largest(name))
+    assert measured["texts"] and faults(measured) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SCENES)
+def test_the_last_frame_at_the_smallest_inputs_is_legible_and_inside_the_frame(name):
+    overrides = smallest(name)
+    if not overrides:
+        pytest.skip(f"{name}: its smallest inputs are its defaults (test_legibility probes them)")
+    measured = probe(name, "light", overrides)
+    assert measured["texts"] and faults(measured) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, index", EDGE_CASES)
+def test_the_last_frame_at_an_awkward_input_is_legible_and_inside_the_frame(name, index):
+    measured = probe(name, "light", edge_case(name, index))
     assert measured["texts"] and faults(measured) == []
 
 

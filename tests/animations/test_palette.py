@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import colorsys
+import itertools
 
 import pytest
 
-from animations import palette
 from derivations import notation
+from foundation import palette
 
 
 @pytest.mark.parametrize("first, second, expected", [
@@ -58,3 +59,90 @@ def test_theme_variable_is_checked(monkeypatch):
         palette.environment_theme()
     monkeypatch.setenv("COMPANION_THEME", "light")
     assert palette.environment_theme() == "light"
+
+
+# -- the one palette: colour-blind safe, legible on both backgrounds of each scheme ----------------
+
+SCHEMES = list(palette.THEMES)
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    # Sharma, Wu & Dalal (2005), the CIEDE2000 test data: pairs 1, 7 and 18.
+    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+    ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+])
+def test_ciede2000_matches_its_published_test_data(first, second, expected):
+    assert palette._ciede2000(first, second) == pytest.approx(expected, abs=1e-4)
+
+
+def test_simulated_dichromacy_merges_what_it_should():
+    """Machado's matrices make red and green alike for protanopia and deuteranopia, not for
+    normal vision; tritanopia keeps them apart but merges blue and green."""
+    red, green = "#D62728", "#2CA02C"
+    assert palette.distance(red, green) > 60
+    assert palette.distance(red, green, "deuteranopia") < palette.distance(red, green) / 2
+    assert palette.distance(red, green, "protanopia") < palette.distance(red, green) / 2
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("hue", palette.SERIES, ids=lambda hue: hue.name)
+def test_every_series_colour_reads_as_a_line_on_both_backgrounds_of_its_scheme(hue, scheme):
+    for background in palette.backgrounds(scheme):
+        assert palette.contrast_ratio(hue.on(scheme), background) >= palette.GRAPHIC_CONTRAST, \
+            f"{hue.name} on {background}"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("vision", ["normal", *palette.DEFICIENCIES])
+def test_any_two_series_colours_stay_apart(scheme, vision):
+    """Every pair of hues, in each scheme, for normal vision and each simulated dichromacy."""
+    least = palette.APART if vision == "normal" else palette.APART_DEFICIENT
+    close = [(first.name, second.name, round(palette.distance(first.on(scheme),
+                                                              second.on(scheme), vision), 1))
+             for first, second in itertools.combinations(palette.SERIES, 2)
+             if palette.distance(first.on(scheme), second.on(scheme), vision) < least]
+    assert close == []
+
+
+def test_the_separation_test_can_fail():
+    """Okabe and Ito's orange and vermillion, each merely darkened to 3:1 on white, look alike
+    to a deuteranope: why the light shades are chosen, not derived."""
+    white = palette.THEMES["light"].background
+    orange = palette.readable("#E69F00", white, palette.GRAPHIC_CONTRAST)
+    vermillion = palette.readable("#D55E00", white, palette.GRAPHIC_CONTRAST)
+    assert palette.distance(orange, vermillion, "deuteranopia") < palette.APART_DEFICIENT
+    # So did the colours used before this palette: the notation's exploding red and accent
+    # orange, made legible on the light theme (about 4.2 apart).
+    assert palette.distance(palette.readable(notation.EXPLODING, white, 3),
+                            palette.readable(notation.ACCENT, white, 3),
+                            "deuteranopia") < palette.APART_DEFICIENT
+
+
+def test_the_series_colours_are_distinct_and_named_once():
+    for scheme in SCHEMES:
+        shades = [hue.on(scheme).upper() for hue in palette.SERIES]
+        assert len(set(shades)) == len(shades)
+    assert len({hue.name for hue in palette.SERIES}) == len(palette.SERIES)
+
+
+def test_each_meaning_of_the_notation_is_one_palette_hue():
+    assert palette.notation_hue(notation.EXPLODING) == palette.EXPLODING == palette.VERMILLION
+    assert palette.notation_hue(notation.VANISHING) == palette.VANISHING == palette.BLUE
+    assert palette.notation_hue(notation.PRESERVING) == palette.PRESERVING == palette.GREEN
+    assert palette.notation_hue(notation.ACCENT.lower()) == palette.ACCENT == palette.ORANGE
+    assert palette.notation_hue(notation.NEUTRAL) == palette.NEUTRAL
+    assert palette.notation_hue(notation.INK) is None  # ink is the theme's foreground
+    used = {entry.colour.upper() for entry in notation.NOTATION}
+    assert used <= {notation.EXPLODING, notation.VANISHING, notation.PRESERVING, notation.ACCENT,
+                    notation.NEUTRAL, notation.INK}
+
+
+def test_the_line_styles_and_markers_are_distinct():
+    assert len(set(palette.DASHES)) == len(palette.DASHES) and palette.DASHES[0] is None
+    assert len(set(palette.MARKERS)) == len(palette.MARKERS)
+
+
+def test_a_hue_refuses_an_unknown_theme():
+    with pytest.raises(ValueError, match="theme: expected one of dark, light"):
+        palette.BLUE.on("sepia")

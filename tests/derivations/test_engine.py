@@ -522,3 +522,88 @@ def test_a_hypothesis_for_every_value_says_so_and_names_a_symbol_it_mentions():
         Hypothesis("double", f(n + 1), 2 * f(n), every=(sympy.Symbol("m"),))
     with pytest.raises(TypeError, match="tuple of symbols"):
         Hypothesis("double", f(n + 1), 2 * f(n), every=n)
+
+
+def test_the_printer_writes_sums_products_and_real_parts_as_a_textbook_does():
+    """SymPy's order once reached the pages: (-λI + B_λ)², λ^{n-1} n, √(-ω²ε² + 1), re(λ)."""
+    from derivations.engine.latex import textbook_latex
+
+    omega, epsilon, gamma, y = sympy.symbols("omega varepsilon gamma y", real=True)
+    B = sympy.MatrixSymbol("B", size, size)
+    assert textbook_latex((B - lam * sympy.Identity(size)) ** 2) == \
+        r"\left(B - \lambda I\right)^{2}"
+    assert textbook_latex(sympy.sqrt(1 - omega**2 * epsilon**2)) == \
+        r"\sqrt{1 - \omega^{2} \varepsilon^{2}}"
+    assert textbook_latex(x - y) == "x - y" and textbook_latex(-x - y) == "- x - y"
+    assert textbook_latex(-gamma + sympy.I * omega) == r"- \gamma + i \omega"  # real part first
+    assert textbook_latex(n * lam ** (n - 1)) == r"n \lambda^{n - 1}"
+    assert textbook_latex(lam ** (n - 2) * n * (n - 1) / 2) == \
+        r"\frac{n \left(n - 1\right) \lambda^{n - 2}}{2}"
+    assert textbook_latex(n * 2 ** (1 - n)) == r"n \cdot 2^{1 - n}"
+    assert textbook_latex(-n * lam ** (n - 1)) == r"- n \lambda^{n - 1}"
+    assert textbook_latex(sympy.re(lam)) == r"\operatorname{Re} \lambda"
+    assert textbook_latex(sympy.im(lam)) == r"\operatorname{Im} \lambda"
+    assert textbook_latex(sympy.re(lam * x * sympy.Symbol("mu"))) == \
+        r"x \operatorname{Re}\left(\lambda \mu\right)"
+    assert textbook_latex(sympy.exp(2 * n * sympy.re(lam))) == \
+        r"e^{2 n \operatorname{Re} \lambda}"
+    # a display form keeps the order it was written in
+    written = sympy.Add(-x, y, evaluate=False)
+    assert textbook_latex(written, ordered=True) == "- x + y"
+
+
+def test_a_proof_counts_its_steps_in_words():
+    one = render(one_step((x + 1) ** 2, x**2 + 2 * x + 1, Symbolic()))
+    assert "Proof (1 checked step)</summary>" in one
+    two = render(derivation(
+        Step("a", (x + 1) ** 2, x**2 + 2 * x + 1, "Expand.", Symbolic()),
+        Step("b", x**2 + 2 * x + 1, x**2 + 2 * x + 2, "Add one.", Symbolic(), Relation.LT)))
+    assert "Proof (2 checked steps)</summary>" in two
+
+
+def test_cases_read_as_cases_and_an_induction_hypothesis_as_the_induction_s():
+    """'Suppose ‖G‖ ≥ τ. Suppose ‖G‖ < τ.' read as two assumptions at once."""
+    from derivations.engine.markdown import cases
+
+    y = sympy.Symbol("y", real=True)
+    split = derivation(
+        Step("low", sympy.Min(x, 1), x, "Below one.", Symbolic(), given=("below",)),
+        Step("high", sympy.Min(x, 1), sympy.Integer(1), "From one.", Symbolic(),
+             given=("above", "also")),
+        Step("any", (x + y) ** 2, x**2 + 2 * x * y + y**2, "Whatever $x$ is.", Symbolic()),
+        hypotheses=(Hypothesis("below", x, sympy.Integer(1), Relation.LT, local=True,
+                               text="the lower case"),
+                    Hypothesis("above", x, sympy.Integer(1), Relation.GE, local=True),
+                    Hypothesis("also", y, sympy.Integer(0), Relation.GT, local=True)),
+        conclusion="any",
+    )
+    assert [([h.label for h in group], [s.label for s in steps])
+            for group, steps in cases(split)] == [(["below"], ["low"]), (["above", "also"],
+                                                                          ["high"])]
+    text = render(split)
+    assert "Suppose" not in text
+    assert (r'Case 1, step (1): <strong>(H1)</strong> $x < 1$ (the lower case).</p>'
+            in text)
+    assert (r'Case 2, step (2): <strong>(H2)</strong> $x \geq 1$ and <strong>(H3)</strong> '
+            r'$y > 0$.</p>' in text)
+
+    single = derivation(
+        Step("special", x**2, sympy.Integer(1), "If $x$ is one.", Symbolic(), given=("one",)),
+        Step("any", (x + y) ** 2, x**2 + 2 * x * y + y**2, "Whatever $x$ is.", Symbolic()),
+        hypotheses=(Hypothesis("one", x, sympy.Integer(1), local=True),), conclusion="any")
+    assert "In step (1) only, suppose <strong>(H1)</strong> $x = 1$.</p>" in render(single)
+    assert "Case" not in render(single)
+
+    f = sympy.Function("f")
+    inductive = derivation(
+        Step("next", f(n + 1), 2 ** (n + 1), "Double.", Symbolic(), given=("double", "case-n")),
+        Step("all", f(n), 2**n, "Induction.", Induction(n, step="next", hypothesis="case-n"),
+             given=("start",)),
+        hypotheses=(Hypothesis("double", f(n + 1), 2 * f(n), every=(n,)),
+                    Hypothesis("start", f(0), sympy.Integer(1)),
+                    Hypothesis("case-n", f(n), 2**n, local=True, text="the case $n$")))
+    assert cases(inductive) == []
+    text = render(inductive)
+    assert ("For the induction, suppose <strong>(H3)</strong> "
+            r"$f{\left(n \right)} = 2^{n}$ (the case $n$).</p>" in text)
+    assert "Case" not in text

@@ -44,6 +44,11 @@ def test_every_chapter_5_figure_and_table_builds(name: str) -> None:
     assert "nan" not in output.lower()
 
 
-def test_every_arm_has_a_label_and_a_colour() -> None:
-    assert len({analysis.arm_colour(arm.key) for arm in ARMS}) == len(ARMS)
+def test_every_arm_has_a_label_and_a_style_of_its_own() -> None:
+    """Nine arms, seven hues: an arm sharing its kin's hue has its own line style and marker."""
+    assert len({analysis.arm_style(arm.key) for arm in ARMS}) == len(ARMS)
+    assert len({(style.hue, style.dash) for style in map(analysis.arm_style,
+                                                         (arm.key for arm in ARMS))}) == len(ARMS)
+    assert len({(style.hue, style.marker) for style in map(analysis.arm_style,
+                                                           (arm.key for arm in ARMS))}) == len(ARMS)
     assert analysis.arm_label("gaussian-0.5") == "Gaussian, scale 0.5"

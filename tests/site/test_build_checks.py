@@ -202,13 +202,18 @@ def test_working_references_pass(tmp_path):
 # --- media stamps --------------------------------------------------------------------------------
 
 def _stamped_media(folder: Path) -> Path:
-    """A finished render in ``folder``: a video published under its stamp."""
+    """A finished, current render in ``folder``: a scene's video published under its stamp."""
+    from animations import catalogue
+
+    entry = next(iter(catalogue.scenes().values()))
     scratch = folder / "scratch"
     scratch.mkdir(parents=True)
-    (scratch / "Scene.webm").write_bytes(b"0123456789")
-    stamp = folder / "Scene.json"
-    stamps.publish(stamp, {"scene": "Scene"}, {scratch / "Scene.webm": folder / "Scene.webm"})
-    return folder / "Scene.webm"
+    (scratch / f"{entry.name}.webm").write_bytes(b"0123456789")
+    stamp = folder / f"{entry.name}.json"
+    stamps.publish(stamp, {"scene": entry.name, "scene_class": entry.name, "parameters": {},
+                           "input_hash": catalogue.render_hash(entry, "draft", {})},
+                   {scratch / f"{entry.name}.webm": folder / f"{entry.name}.webm"})
+    return folder / f"{entry.name}.webm"
 
 
 @pytest.mark.parametrize("damage", ["truncated", "changed", "deleted"])
@@ -225,7 +230,7 @@ def test_generation_refuses_media_that_no_longer_match_their_stamp(tmp_path, mon
     monkeypatch.setattr(assets, "slide_quality_renders", dict)
     monkeypatch.setattr(assets.notebooks, "NOTEBOOKS", tmp_path / "notebooks")
     assets.publish(docs)  # a good render is published
-    assert (docs / "media" / "Scene.webm").read_bytes() == b"0123456789"
+    assert (docs / "media" / video.name).read_bytes() == b"0123456789"
     if damage == "truncated":
         video.write_bytes(b"01234")
     elif damage == "changed":

@@ -88,6 +88,7 @@ def test_no_slug_test_path_or_timing_before_the_contributors_section(report, fou
     shown = visible(reader)
     assert "`" not in shown, "code (a slug, a label, a command) in the reader's part"
     assert "tests/" not in shown and TEST_NODE not in shown
+    assert not re.search(r"SymPy|mpmath|pytest", shown, re.IGNORECASE), "a tool's name"
     assert not re.search(r"\d ms\b", shown), "a timing in the reader's part"
     for item in found:
         assert item.slug not in shown

@@ -19,9 +19,9 @@ import numpy
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from animations import palette
-from animations.palette import THEMES
 from derivations import bptt, dynamics, matrix_powers, notation
+from foundation import palette
+from foundation.palette import THEMES
 from foundation.paths import ROOT
 from sitebuild.browser import weight_without_video
 from sitebuild.widgets import phase_presets, powers_presets, widget_fragments
@@ -152,10 +152,11 @@ def test_stylesheet_colours_are_the_animations_palette():
         assert variables["--widget-zero"] == theme.zero.upper()
     assert light["--widget-negative"] == palette.DIVERGING_NEGATIVE
     assert light["--widget-positive"] == palette.DIVERGING_POSITIVE
-    assert light["--widget-exploding"] == notation.EXPLODING.upper()
-    assert light["--widget-vanishing"] == notation.VANISHING.upper()
-    assert light["--widget-preserving"] == notation.PRESERVING.upper()
-    assert light["--widget-accent"] == notation.ACCENT.upper()
+    dark = {**light, **dark}
+    for name, meaning in (("exploding", notation.EXPLODING), ("vanishing", notation.VANISHING),
+                          ("preserving", notation.PRESERVING), ("accent", notation.ACCENT)):
+        hue = palette.notation_hue(meaning)  # the notation's meaning, drawn in the palette
+        assert light[f"--widget-{name}"] == hue.light and dark[f"--widget-{name}"] == hue.dark
 
 
 # --- driving the page ---------------------------------------------------------------------------

@@ -32,6 +32,20 @@ function normPlot(norms, eta) {
   return plot.svg(340, 242, `Norm of the Jacobian from step k to step t against l = t − k, log scale, with the bound eta to the power l; at l = ${horizon} the norm is ${shortNumber(norms[horizon])} and the bound ${shortNumber(bound[horizon])}`, body);
 }
 
+// η computed in double precision: an orthogonal W's s₁ is 1 to within a few units in the last place.
+const UNIT_ETA = 1e-12;
+
+/** What the bound η^l promises, and what it does not, for the per-step bound `eta`. */
+export function boundNote(eta) {
+  if (Math.abs(eta - 1) <= UNIT_ETA) {
+    return "$\\eta = 1$: the bound forbids growth, $\\lVert \\partial h_t/\\partial h_k\\rVert_2 \\leq 1$ at every $l$, "
+      + "but does not force vanishing: slopes below $\\beta$ can still shrink the gradient.";
+  }
+  return eta < 1
+    ? "$\\eta < 1$: the bound forces every gradient to vanish at least like $\\eta^l$."
+    : "$\\eta > 1$: the bound allows growth, so it forces neither vanishing nor explosion.";
+}
+
 /** Build the widget inside `container` (a [data-widget="gradient"] element). */
 export function mount(container) {
   const horizon = Number(container.dataset.horizon || 100);
@@ -74,9 +88,7 @@ export function mount(container) {
       `at $l = ${horizon}$: $${texNumber(norms[horizon])} \\leq \\eta^{${horizon}} = ${texNumber(eta ** horizon)}$`,
     ].map(prose).join(" · ");
     container.widget.result = { weights, norms, eta, beta, spectralNorm: s1, horizon, seed: s, size: d, gain: g, activation: sigma, initialiser: kind };
-    const notes = [eta < 1
-      ? "$\\eta < 1$: the bound forces every gradient to vanish at least like $\\eta^l$."
-      : "$\\eta \\geq 1$: the bound allows growth, so it says nothing about vanishing."];
+    const notes = [boundNote(eta)];
     const zero = norms.findIndex((value) => value === 0);
     if (zero >= 0) notes.push(`From $l = ${zero}$ on the product underflows to 0 in double precision, as in the library; a log axis cannot show it.`);
     const overflow = norms.findIndex((value) => !Number.isFinite(value));
