@@ -147,11 +147,12 @@ def video_seconds(path: Path) -> float:
     """How long the video at ``path`` plays."""
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
-        if stream.frames and stream.average_rate:
-            return float(stream.frames / stream.average_rate)
+        frames = stream.frames or sum(1 for packet in container.demux(stream) if packet.size)
+        if frames and stream.average_rate:  # a WebM states no frame count: its packets do
+            return float(frames / stream.average_rate)
         if container.duration is None:
             raise RuntimeError(f"{path}: the video's duration cannot be read")
-        return container.duration / av.time_base
+        return container.duration / av.time_base  # the last frame's start, not its end
 
 
 def transcode_to_webm(source: Path, target: Path, quality: str) -> av.VideoFrame:

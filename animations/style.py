@@ -40,6 +40,8 @@ from derivations.engine.text import check_prose
 from foundation import palette
 from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
 
+END_MARGIN = 0.25  # seconds the last frame is held beyond the last caption's reading time
+
 THEME = environment_theme()
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
 
@@ -292,9 +294,13 @@ class CompanionScene(manim.Scene):
             self.wait((math.ceil(remaining * rate - 1e-6) + 0.01) / rate)
 
     def tear_down(self) -> None:
-        """Hold the last frame until the last narration has been read, and leave the narration
-        beside the render: ``<media_dir>/captions/<output>.json``."""
+        """Hold the last frame until the last narration has been read, and a little longer
+        (``END_MARGIN``: a transparent WebM came out 0.13 s shorter than the scene's clock,
+        its encoder dropping the last frames), and leave the narration beside the render:
+        ``<media_dir>/captions/<output>.json``."""
         self.hold_for_reading()
+        if self.marks:
+            self.wait(END_MARGIN)
         super().tear_down()
         if not self.marks or self.marks[0][0] > 0:
             raise RuntimeError(f"{self.scene_name()}: narrate the first beat at 0 s "
