@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy
 
-from derivations import arguments, scaled
+from derivations import arguments
 from derivations.init import orthogonal
 
 SIZE = 64
@@ -68,32 +68,22 @@ def hidden_state_norms(matrix: numpy.ndarray, steps: int, seed: int = SEED) -> n
 
 
 def eigenvalues(matrix: numpy.ndarray) -> numpy.ndarray:
-    """The eigenvalues of a finite square matrix, sorted by angle (for drawing), complex128.
-
-    Computed on the matrix divided by a power of two (:mod:`derivations.scaled`), so entries
-    near float64's limits neither overflow nor lose digits; an eigenvalue beyond float64 is
-    refused (ResultOverflowError). Work: 3·n³ multiply-adds (``arguments.COSTS``), ≈ 3.5 s
-    of one core at n = 2048; a complex matrix costs 3 times more and is refused past
-    n ≈ 1490.
+    """The eigenvalues of a finite square matrix, sorted by angle (for drawing).
 
     >>> eigenvalues(numpy.array([[0.0, -1.0], [1.0, 0.0]]))
     array([0.-1.j, 0.+1.j])
     """
-    values, exponent = scaled.eigenvalues(_eigen_input(matrix))
-    result = arguments.finite_result("matrix", scaled.times(values, exponent), "an eigenvalue")
-    return result[numpy.argsort(numpy.angle(result))]
+    values = numpy.linalg.eigvals(_eigen_input(matrix))
+    return values[numpy.argsort(numpy.angle(values))]
 
 
 def spectral_radius(matrix: numpy.ndarray) -> float:
-    """ρ(W) = max |λ|: the long-run growth factor per step (scaled as :func:`eigenvalues`;
-    refused if ρ exceeds float64's largest number).
+    """ρ(W) = max |λ|: the long-run growth factor per step.
 
     >>> spectral_radius(numpy.diag([0.5, -2.0]))
     2.0
     """
-    values, exponent = scaled.eigenvalues(_eigen_input(matrix))
-    radius = scaled.times(numpy.abs(values).max(), exponent)
-    return float(arguments.finite_result("matrix", radius, "ρ(W)"))
+    return float(numpy.abs(numpy.linalg.eigvals(_eigen_input(matrix))).max())
 
 
 def rotation_orbit(angle: float, steps: int) -> numpy.ndarray:
@@ -117,5 +107,4 @@ def _eigen_input(matrix: object) -> numpy.ndarray:
     checked = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
     if checked.size == 0:
         raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
-    arguments.operations("matrix", "eigenvalues", len(checked), dtype=checked.dtype)
     return checked

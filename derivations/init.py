@@ -26,14 +26,11 @@ of 32, runs at little more than half the speed at n = 4096). Measured with
 ``benchmarks/orthogonal_init.py``.
 
 Bounds: at most ``arguments.MAX_ELEMENTS`` entries per result and ``MAX_GATES``
-gate blocks, and work within ``arguments.MAX_OPERATIONS`` (``arguments.COSTS``: the QR
-route to 4096×4096 takes ≈ 3 s of one core and 8192×8192 is refused; the SVD route, 5–10
-times dearer, is refused from about 2470×2470 on, where it would take over 6 s).
-``gain`` must keep the result inside its dtype: |gain| at most the dtype's
-largest number (3.4e38 for float32) and, unless 0, at least tiny/eps (1e-31 for
-float32, 1e-292 for float64) so that entries which underflow lose no more than a
-rounding error; :func:`identity`, whose entries are the gain itself, needs only the
-smallest normal number.
+gate blocks. ``gain`` must keep the result inside its dtype: |gain| at most the
+dtype's largest number (3.4e38 for float32) and, unless 0, at least tiny/eps
+(1e-31 for float32, 1e-292 for float64) so that entries which underflow lose no
+more than a rounding error; :func:`identity`, whose entries are the gain itself,
+needs only the smallest normal number.
 """
 
 from __future__ import annotations
@@ -113,11 +110,20 @@ def _dtype(dtype: object) -> numpy.dtype:
 
 
 def _gain(gain: object, dtype: numpy.dtype, smallest: float) -> float:
-    """``gain`` if ``gain`` times entries of magnitude ≤ 1 fits ``dtype`` with its digits
-    (:func:`arguments.scale`): above the dtype's largest number the result would be inf;
-    below ``smallest`` (but not 0) its entries would underflow to zero or to subnormals
-    that keep few digits."""
-    return arguments.scale("gain", gain, dtype, zero=True, smallest=smallest)
+    """``gain`` if ``gain`` times entries of magnitude ≤ 1 fits ``dtype`` with its digits.
+
+    Above the dtype's largest number the result would be inf; below ``smallest`` (but not 0)
+    its entries would underflow to zero or to subnormals that keep few digits.
+    """
+    scale = arguments.real("gain", gain)
+    info = numpy.finfo(dtype)
+    if abs(scale) > float(info.max):
+        raise arguments.ResultOverflowError(
+            f"gain: {scale:g} overflows {dtype} (largest {float(info.max):g})")
+    if 0 < abs(scale) < smallest:
+        raise ValueError(f"gain: {scale:g} underflows {dtype}: expected 0 or |gain| ≥ "
+                         f"{smallest:.3g} (float64 reaches down to {_SMALLEST_GAIN_64:.3g})")
+    return scale
 
 
 def _smallest_orthogonal_gain(dtype: numpy.dtype) -> float:
@@ -125,6 +131,9 @@ def _smallest_orthogonal_gain(dtype: numpy.dtype) -> float:
     # |gain| ≥ tiny/eps that is at most one rounding error of the matrix norm |gain|.
     info = numpy.finfo(dtype)
     return float(info.tiny / info.eps)
+
+
+_SMALLEST_GAIN_64 = _smallest_orthogonal_gain(numpy.dtype(numpy.float64))
 
 
 def matrix_shape(shape: Sequence[int], convention: Convention = "torch") -> tuple[int, int]:
@@ -164,12 +173,10 @@ def householder_haar(gaussians: numpy.ndarray, *, overwrite: bool = False) -> nu
         raise ValueError(f"gaussians: expected rows ≥ cols, got shape {gaussians.shape}")
     if not isinstance(overwrite, bool | numpy.bool_):
         raise TypeError(f"overwrite: expected a bool, got {type(overwrite).__name__}")
-    arguments.operations("gaussians", "qr", rows, cols)
     # Only the lower trapezoid is read; inf or nan there would make a non-orthogonal "Q".
     if not numpy.isfinite(numpy.tril(gaussians)).all():
         raise ValueError("gaussians: expected finite entries on and below the diagonal")
-    # A read-only array (a broadcast view, a frozen buffer) is worked on in a copy.
-    return _householder_haar(gaussians, overwrite=bool(overwrite) and gaussians.flags.writeable)
+    return _householder_haar(gaussians, overwrite=bool(overwrite))
 
 
 def _householder_haar(gaussians: numpy.ndarray, *, overwrite: bool) -> numpy.ndarray:
@@ -371,7 +378,6 @@ def polar_factor(gaussian: numpy.ndarray) -> numpy.ndarray:
     True
     """
     gaussian = arguments.array("gaussian", gaussian, 2)
-    arguments.operations("gaussian", "svd", *gaussian.shape)
     if gaussian.size == 0:
         return numpy.zeros(gaussian.shape, dtype=numpy.result_type(gaussian.dtype, 1.0))
     return _polar_factor(gaussian)
@@ -413,7 +419,6 @@ def orthogonal(
     resolved = _dtype(dtype)
     scale = _gain(gain, resolved, _smallest_orthogonal_gain(resolved))
     arguments.choice("method", method, METHODS)
-    arguments.operations("shape", "qr" if method == "qr" else "svd", rows, cols)
     generator = _generator(rng)
     if rows == 0 or cols == 0:
         return numpy.zeros(dims, dtype=resolved)
@@ -461,7 +466,6 @@ def orthogonal_gates(
     resolved = _dtype(dtype)
     _gain(gain, resolved, _smallest_orthogonal_gain(resolved))
     arguments.choice("method", method, METHODS)
-    arguments.operations("hidden, gates", "qr" if method == "qr" else "svd", size, count=count)
     generator = _generator(rng)
     blocks = [
         orthogonal((size, size), gain=gain, rng=generator, dtype=resolved, method=method)
@@ -518,9 +522,7 @@ def dirac(shape: Sequence[int], *, groups: int = 1, dtype: object = numpy.float6
         return kernel
     per_group = dims[0] // group_count
     centre = tuple(size // 2 for size in dims[2:])
-    # One 1 per (group, channel) pair: at most out channels of them, however many groups.
-    channels = numpy.arange(min(per_group, dims[1]))
-    outputs = (numpy.arange(group_count if per_group else 0)[:, None] * per_group
-               + channels).ravel()
-    kernel[(outputs, numpy.tile(channels, len(outputs) // max(len(channels), 1)), *centre)] = 1
+    for group in range(group_count):
+        for channel in range(min(per_group, dims[1])):
+            kernel[(group * per_group + channel, channel, *centre)] = 1
     return kernel
