@@ -164,16 +164,23 @@ def _stamped_render(folder, entry, input_hash: str) -> None:
 def test_only_stamped_current_renders_are_published(tmp_path, monkeypatch):
     from animations import catalogue
 
-    monkeypatch.setattr(assets, "MEDIA", tmp_path)
+    media = tmp_path / "media" / "draft"  # its parent holds every render folder
+    media.mkdir(parents=True)
+    monkeypatch.setattr(assets, "MEDIA", media)
+    monkeypatch.setattr(assets, "DECKS", tmp_path / "decks")
+    monkeypatch.setattr(assets, "KITS", tmp_path / "kits")
+    monkeypatch.setattr(assets, "katex", dict)
+    monkeypatch.setattr(assets, "slide_quality_renders", dict)
+    monkeypatch.setattr(assets.notebooks, "NOTEBOOKS", tmp_path / "notebooks")
     entry = next(iter(catalogue.scenes().values()))
-    _stamped_render(tmp_path, entry, catalogue.render_hash(entry, "draft", {}))
-    (tmp_path / "Stray.webm").write_bytes(b"left by an interrupted render")
+    _stamped_render(media, entry, catalogue.render_hash(entry, "draft", {}))
+    (media / "Stray.webm").write_bytes(b"left by an interrupted render")
     assert [p.name for p in assets.stamped_media()] == [f"{entry.name}.vtt",
                                                          f"{entry.name}.webm"]
     assert assets.stale_renders() == []
-    _stamped_render(tmp_path, entry, "0" * 64)  # rendered from other sources
+    _stamped_render(media, entry, "0" * 64)  # rendered from other sources
     assert assets.stale_renders() == [f"{entry.name}: its sources changed since it was "
                                       "rendered"]
-    monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
+    monkeypatch.setenv("COMPANION_AUTHORING", "0")
     with pytest.raises(BuildError, match="renders older than their scenes"):
         assets.publish(tmp_path / "docs")
