@@ -98,10 +98,6 @@ class Givens:
                                  f"{MAX_REWRITE_ROUNDS} rounds")
         return expression
 
-    def applies_rules(self, expression: sympy.Basic) -> bool:
-        """Whether a rule changes ``expression`` beyond multiplying it out."""
-        return bool(self.rules) and self.rewrite_words(expression) != distribute(expression)
-
     @property
     def has_ideal(self) -> bool:
         return bool(self.equations or self.inequations)

@@ -63,7 +63,7 @@ import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
 from derivations.engine import certificates
-from derivations.engine.algebra import Words, difference, is_symbolic_matrix
+from derivations.engine.algebra import Words, difference, distribute, is_symbolic_matrix
 from derivations.engine.derivation import evaluate_holding_limits
 from derivations.engine.givens import Givens, bounded_cofactors
 from derivations.engine.relation import Relation, compose, implies
@@ -590,13 +590,18 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     rewritten = [givens.rewrite_words(side) for side in (lhs, rhs)]
     evaluated = [evaluate_holding_limits(side) for side in rewritten]
     settled = [givens.rewrite_words(side) for side in evaluated]
+    # A rule applied if rewriting changed a side beyond multiplying it out (the rewriting is
+    # done once, above; its results are compared, not recomputed).
+    applied = bool(givens.rules) and (
+        rewritten != [distribute(side) for side in (lhs, rhs)]
+        or settled != [distribute(side) for side in evaluated])
     # What the re-checker needs to follow the claim to the entries decided: the rules the facts
     # gave (if one applies), the bounds' parametrisations, the limits' values, the difference a
     # proposal put in place of the claim's, and whether a reduction it cannot repeat was made.
     structure = {"rewritten": False,
                  "rules": [[certificates.dump(pattern), certificates.dump(replacement)]
                            for pattern, replacement in givens.rules]
-                 if any(givens.applies_rules(side) for side in (lhs, rhs, *evaluated)) else [],
+                 if applied else [],
                  "substitutions": [[certificates.dump(atom), certificates.dump(replacement)]
                                    for atom, replacement in givens.slack],
                  "limits": []}
