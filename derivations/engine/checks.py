@@ -295,7 +295,7 @@ class Induction(Check):
         bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
         return Verdict(True, f"base cases {n} = {bases} and the inductive step hold",
                        tuple(obligations),
-                       {"template": certificates.dump(template),
+                       {"template": certificates.dump(derivation.substitute(template)),
                         "holes": [certificates.dump(h) for h in holes], "parts": parts})
 
     def describe(self) -> str:

@@ -232,14 +232,48 @@ def _identities(entry: sympy.Basic) -> set[sympy.Basic]:
     return found
 
 
-def _trigonometric_forms(numerator: sympy.Basic) -> list[sympy.Basic]:
-    """The numerator, and its form with sines and cosines of sums expanded and each tanh of a
-    real argument written sinh/cosh (whose denominator, cosh, is positive)."""
+def _forms(numerator: sympy.Basic) -> list[sympy.Basic]:
+    """The numerator; its form with sines and cosines of sums expanded and each tanh of a
+    real argument written sinh/cosh (whose denominator, cosh, is positive); and its form with
+    Fibonacci numbers reduced by their recurrence."""
     expanded = sympy.expand(numerator, trig=True)
     expanded = expanded.replace(
         lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    return [numerator, _numerator(expanded)]
+    normal = _by_recurrence(_squares_of_moduli(numerator))
+    return [numerator, _numerator(expanded), _numerator(sympy.expand(normal, trig=True))]
+
+
+def _squares_of_moduli(expression: sympy.Basic) -> sympy.Basic:
+    """Each even power of a modulus, ``|z|²ᵏ``, written ``(z·z̄)ᵏ`` (the definition of the
+    modulus), so that it meets the conjugates a product of adjoints leaves."""
+    return expression.replace(
+        lambda node: isinstance(node, sympy.Pow) and isinstance(node.base, sympy.Abs)
+        and (node.exp / 2).is_integer,
+        lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2))
+
+
+_FARTHEST_SHIFT = 1000
+
+
+def _by_recurrence(expression: sympy.Basic) -> sympy.Basic:
+    """Each Fibonacci number ``F(m + k)``, ``k`` a whole number, written ``a·F(m) + b·F(m+1)``
+    by the definition ``F(j + 2) = F(j + 1) + F(j)`` (read backwards for ``k < 0``), so that
+    sums of Fibonacci numbers compare by expansion."""
+    def reduced(node: sympy.Basic) -> sympy.Basic:
+        shift, m = node.args[0].as_coeff_Add()
+        if not shift.is_Integer or m == 0 or abs(shift) > _FARTHEST_SHIFT:
+            return node
+        here, after = (1, 0), (0, 1)
+        for _ in range(abs(int(shift))):
+            if shift > 0:
+                here, after = after, (here[0] + after[0], here[1] + after[1])
+            else:
+                here, after = (after[0] - here[0], after[1] - here[1]), here
+        return here[0] * sympy.fibonacci(m) + here[1] * sympy.fibonacci(m + 1)
+
+    return expression.replace(
+        lambda node: isinstance(node, sympy.fibonacci) and len(node.args) == 1, reduced)
 
 
 # -- limits ----------------------------------------------------------------------------------
@@ -418,7 +452,7 @@ def _induction_parts(claim: dict, structure: dict, lhs: sympy.Basic, relation: s
              for b, r in zip(range(start, start + order), bases, strict=True)]
     for name, side in (("left", lhs), ("right", rhs)):
         previous = {hole: side.subs(n, n + k) for k, hole in enumerate(holes)}
-        filled = template.xreplace(previous).doit()
+        filled = _evaluated(template.xreplace(previous))
         found.append(_make_part(side.subs(n, n + order), "=", filled, steps[name], facts))
     return found
 
@@ -456,7 +490,28 @@ def _same(a: sympy.Basic, b: sympy.Basic) -> bool:
 
 
 def _evaluated(side: sympy.Basic) -> sympy.Basic:
-    return side.doit() if isinstance(side, sympy.Basic) else side
+    """``side`` evaluated, except that a power of a matrix with a symbolic exponent stays a
+    power: ``Aⁿ⁺¹`` is ``Aⁿ·A`` by the definition of a power, not SymPy's closed form of it
+    (a diagonal matrix's power is evaluated: its entries' powers, also by definition)."""
+    if not isinstance(side, sympy.Basic):
+        return side
+    held = {node: sympy.MatrixSymbol(sympy.Dummy("power"), *node.shape)
+            for node in sympy.preorder_traversal(side)
+            if isinstance(node, sympy.MatPow) and _held(node)}
+    if not held:
+        return side.doit()
+    restored = {placeholder: type(power)(_evaluated(power.base), *power.args[1:])
+                for power, placeholder in held.items()}
+    return side.xreplace(held).doit().xreplace(restored)
+
+
+def _held(power: sympy.MatPow) -> bool:
+    """Whether evaluation must leave ``power`` as written: a symbolic exponent (unless the
+    base is an explicit diagonal matrix), or the inverse of a matrix that is not explicit
+    (``B⁻¹B`` is ``I`` only with a fact that ``B`` is invertible)."""
+    if isinstance(power.base, sympy.MatrixBase):
+        return not power.exp.is_Integer and not power.base.is_diagonal()
+    return not power.exp.is_Integer or power.exp < 0
 
 
 def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None
@@ -503,6 +558,19 @@ def _rules(part: Part) -> list[tuple[tuple, dict]]:
         if not _rule_follows(_plus(word, other, -1), part.facts):
             raise Rejected(f"the rule {pattern} → {replacement} follows from no fact")
         found.append((next(iter(word)), other))
+    return found + _inverse_rules(part.facts)
+
+
+def _inverse_rules(facts: list[list]) -> list[tuple[tuple, dict]]:
+    """``X⁻¹X = I`` and ``XX⁻¹ = I`` for each matrix symbol ``X`` a fact declares invertible
+    (``det X ≠ 0``): the definition of the inverse."""
+    found = []
+    for lhs, relation, rhs, _ in facts:
+        if relation == "≠" and rhs == 0 and isinstance(lhs, sympy.Determinant) \
+                and isinstance(lhs.arg, sympy.MatrixSymbol):
+            matrix = lhs.arg
+            found += [((sympy.Inverse(matrix), matrix), {(): sympy.Integer(1)}),
+                      ((matrix, sympy.Inverse(matrix)), {(): sympy.Integer(1)})]
     return found
 
 
@@ -574,11 +642,27 @@ def _rewritten(words: dict, rules: list[tuple[tuple, dict]], rounds: int = 25) -
 
 def _replace_once(word: tuple, rules: list[tuple[tuple, dict]]) -> dict | None:
     for pattern, value in rules:
+        inside = _inside_power(word, pattern, value)
+        if inside is not None:
+            return inside
         size = len(pattern)
         for start in range(len(word) - size + 1):
             if word[start:start + size] == pattern:
                 before, after = word[:start], word[start + size:]
-                return {before + w + after: c for w, c in value.items()}
+                return _collected(
+                    (_canonical(before + w + after), c) for w, c in value.items())
+    return None
+
+
+def _inside_power(word: tuple, pattern: tuple, value: dict) -> dict | None:
+    """A rule ``X = c·Y`` between single letters applied to a power's base: ``Xᵗ = cᵗ·Yᵗ``."""
+    if len(pattern) != 1 or len(value) != 1 or len(next(iter(value))) != 1:
+        return None
+    (letter,), ((replacement,), scalar) = pattern, next(iter(value.items()))
+    for index, found in enumerate(word):
+        if isinstance(found, sympy.MatPow) and found.base == letter:
+            powered = (sympy.MatPow(replacement, found.exp),)
+            return {_canonical(word[:index] + powered + word[index + 1:]): scalar ** found.exp}
     return None
 
 
@@ -606,8 +690,9 @@ def _explicit(side: sympy.Basic) -> sympy.Basic:
 
 def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
     """A matrix expression as {word: coefficient}, a word being the tuple of its matrix
-    factors (the identity is the empty word); None for what is not a polynomial in matrix
-    symbols (an inverse, a trace or determinant inside a coefficient, a symbolic power)."""
+    factors (the identity is the empty word; the inverse of a matrix symbol is a letter of
+    its own, and a scalar function of matrices in a coefficient an opaque number); None for
+    what is not a polynomial in such letters."""
     if isinstance(side, sympy.MatAdd):
         total: dict[tuple, sympy.Basic] = {}
         for term in side.args:
@@ -623,13 +708,15 @@ def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
         return {(): sympy.Integer(1)}
     if isinstance(side, sympy.MatMul):
         product: dict[tuple, sympy.Basic] = {(): sympy.Integer(1)}
-        for factor in side.args:
+        for factor in _powers_merged(side.args):
             found = {(): factor} if not isinstance(factor, sympy.MatrixExpr) else _words(factor)
-            if found is None or (not isinstance(factor, sympy.MatrixExpr)
-                                 and factor.has(sympy.MatrixSymbol)):
+            if found is None:
                 return None
             product = _times(product, found)
         return product
+    if isinstance(side, sympy.Inverse | sympy.MatPow) and side.exp == -1 \
+            and isinstance(side.base, sympy.MatrixSymbol):
+        return {(sympy.Inverse(side.base),): sympy.Integer(1)}  # a letter of its own
     if isinstance(side, sympy.MatPow) and side.exp.is_Integer and side.exp >= 0:
         return _words(sympy.MatMul(*([side.base] * int(side.exp)))) if side.exp else \
             {(): sympy.Integer(1)}
@@ -637,11 +724,43 @@ def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
         return _symbolic_power(side)
     if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1):
         return {(): side[0, 0]}  # a 1×1 matrix multiplies as the number it holds
-    if isinstance(side, sympy.MatrixSymbol | sympy.MatrixBase) or (
-            isinstance(side, sympy.Transpose | sympy.Adjoint)
-            and isinstance(side.arg, sympy.MatrixSymbol)):
+    if isinstance(side, sympy.Transpose | sympy.Adjoint) and isinstance(side.arg, sympy.MatPow) \
+            and _is_letter(side.arg.base):  # (Aᵗ)ᵀ = (Aᵀ)ᵗ: a power's transpose, by definition
+        return _words(sympy.MatPow(type(side)(side.arg.base), side.arg.exp))
+    if _is_letter(side) or (isinstance(side, sympy.Transpose | sympy.Adjoint)
+                            and _is_letter(side.arg)):
         return {(side,): sympy.Integer(1)}
     return None
+
+
+def _is_letter(side: sympy.Basic) -> bool:
+    """A matrix symbol, an explicit matrix, or a matrix the project names and nothing here
+    evaluates (chapter 3's Jacobian across l steps): compared as written."""
+    return isinstance(side, sympy.MatrixSymbol | sympy.MatrixBase) or (
+        isinstance(side, sympy.MatrixExpr)
+        and type(side).__module__.startswith("derivations."))
+
+
+def _powers_merged(factors: tuple) -> list:
+    """Neighbouring factors of one base as one power (``B·Bᵗ`` is ``Bᵗ⁺¹``, the definition
+    of a power; never an inverse, which needs a fact), before a base that is a sum is
+    multiplied out into words."""
+    merged: list = []
+    for factor in factors:
+        if merged and isinstance(factor, sympy.MatrixExpr) \
+                and isinstance(merged[-1], sympy.MatrixExpr) \
+                and _base(factor) == _base(merged[-1]) \
+                and (isinstance(factor, sympy.MatPow) or isinstance(merged[-1], sympy.MatPow)) \
+                and all(_exponent(f).is_integer and _exponent(f).is_nonnegative
+                        for f in (factor, merged[-1])):
+            merged[-1] = sympy.MatPow(_base(factor), _exponent(merged[-1]) + _exponent(factor))
+        else:
+            merged.append(factor)
+    return merged
+
+
+def _exponent(factor: sympy.Basic) -> sympy.Basic:
+    return factor.exp if isinstance(factor, sympy.MatPow) else sympy.Integer(1)
 
 
 def _symbolic_power(power: sympy.MatPow) -> dict[tuple, sympy.Basic] | None:
@@ -671,8 +790,41 @@ def _times(left: dict[tuple, sympy.Basic], right: dict[tuple, sympy.Basic]
     product: dict[tuple, sympy.Basic] = {}
     for w1, c1 in left.items():
         for w2, c2 in right.items():
-            product[w1 + w2] = product.get(w1 + w2, 0) + c1 * c2
+            word = _canonical(w1 + w2)
+            product[word] = product.get(word, 0) + c1 * c2
     return product
+
+
+def _collected(pairs: Iterable[tuple[tuple, sympy.Basic]]) -> dict[tuple, sympy.Basic]:
+    """Words and coefficients summed by word."""
+    total: dict[tuple, sympy.Basic] = {}
+    for word, coefficient in pairs:
+        total[word] = total.get(word, 0) + coefficient
+    return total
+
+
+def _canonical(word: tuple) -> tuple:
+    """``word`` with each run of letters of one base written powers first: ``A·Aᵗ`` is
+    ``Aᵗ·A`` (both are ``Aᵗ⁺¹`` by the definition of a power), so that equal products are
+    equal words."""
+    result: list = []
+    run: list = []
+    for letter in (*word, None):
+        if run and (letter is None or _base(letter) != _base(run[0])):
+            result += sorted(run, key=lambda item: (not isinstance(item, sympy.MatPow),
+                                                    sympy.srepr(item)))
+            run = []
+        if letter is not None:
+            run.append(letter)
+    return tuple(result)
+
+
+def _base(letter: sympy.Basic) -> sympy.Basic:
+    """What a letter is a power of (an inverse is a letter of its own: it needs a fact)."""
+    if isinstance(letter, sympy.MatPow) and not isinstance(letter, sympy.Inverse) \
+            and letter.exp.is_nonnegative:
+        return letter.base
+    return letter
 
 
 def _numerator(entry: sympy.Basic) -> sympy.Basic:
@@ -739,9 +891,9 @@ def _part_follows(part: Part) -> bool:
 
 def _vanishes(numerator: sympy.Basic, part: Part) -> bool:
     """Whether ``numerator`` is 0, or an obligation of the part proves it is (as it stands or
-    in its trigonometric form)."""
+    in one of its normal forms)."""
     return any(form == 0 or _matches(form, part.obligations, ("zero",))
-               for form in _trigonometric_forms(numerator))
+               for form in _forms(numerator))
 
 
 def _added(side: sympy.Basic, other: sympy.Basic) -> sympy.Basic:

@@ -260,3 +260,66 @@ class TestProposals:
         forged = self.honest()
         forged["claim"]["rhs"] = dump(x * (x + 3))  # false: differs by x
         assert not rechecked(forged)
+
+
+def _symbolic_certificate(lhs, rhs, facts=(), rules=()) -> dict:
+    """A certificate whose one obligation is the trivial one: the claim must follow from the
+    re-checker's own normal forms (and the rules, which must follow from the facts)."""
+    claim = {"lhs": dump(lhs), "relation": "=", "rhs": dump(rhs),
+             "facts": [[dump(a), relation, dump(b), []] for a, relation, b in facts]}
+    return {"label": "s", "mechanism": "symbolic", "claim": claim,
+            "structure": {"rules": [[dump(p), dump(v)] for p, v in rules]},
+            "obligations": [{"kind": "zero", "entry": dump(sympy.Integer(0)),
+                             "generators": [], "cofactors": []}]}
+
+
+class TestNormalForms:
+    """What the re-checker reads by definition alone (a power, the Fibonacci recurrence, the
+    modulus, the inverse of an invertible matrix), and the false claims of the same shapes."""
+
+    def test_a_power_of_an_explicit_matrix_stays_a_power(self):
+        jordan = sympy.ImmutableMatrix([[1, 1], [0, 1]])
+        honest = certificates_of(Step("claim", sympy.MatPow(jordan, n),
+                                      sympy.ImmutableMatrix([[1, n], [0, 1]]), "shear",
+                                      Induction(n, recurrence=lambda power: power * jordan)))
+        assert rechecked(honest["claim"])
+        forged = copy.deepcopy(honest["claim"])
+        forged["claim"]["rhs"] = dump(sympy.ImmutableMatrix([[1, 2 * n], [0, 1]]))
+        assert not rechecked(forged)
+
+    def test_powers_of_one_base_merge_in_any_order(self):
+        assert rechecked(_symbolic_certificate(A * A**n, A**n * A))
+        assert not rechecked(_symbolic_certificate(A * B**n, B**n * A))
+
+    def test_the_fibonacci_recurrence_is_a_definition(self):
+        f = sympy.fibonacci
+        assert rechecked(_symbolic_certificate(f(n + 2), f(n + 1) + f(n)))
+        assert rechecked(_symbolic_certificate(f(n - 1), f(n + 1) - f(n)))
+        assert not rechecked(_symbolic_certificate(f(n + 2), f(n + 1) + 2 * f(n)))
+        assert not rechecked(_symbolic_certificate(f(n + 2), f(n) ** 2 + f(n + 1)))
+
+    def test_a_modulus_squared_is_a_number_times_its_conjugate(self):
+        z = sympy.Symbol("z")
+        assert rechecked(_symbolic_certificate(sympy.Abs(z) ** (2 * n),
+                                               z**n * sympy.conjugate(z) ** n))
+        assert not rechecked(_symbolic_certificate(sympy.Abs(z) ** (2 * n), z ** (2 * n)))
+
+    def test_an_inverse_cancels_only_with_a_fact_that_the_matrix_is_invertible(self):
+        invertible = [(sympy.Determinant(B), "≠", sympy.Integer(0))]
+        claim = (sympy.MatMul(sympy.Inverse(B), B, A, evaluate=False), A)
+        assert rechecked(_symbolic_certificate(*claim, facts=invertible))
+        assert not rechecked(_symbolic_certificate(*claim))
+        assert not rechecked(_symbolic_certificate(
+            sympy.MatMul(B, sympy.Inverse(B), evaluate=False), sympy.Identity(d)))
+
+    def test_a_rule_between_letters_applies_to_their_powers(self):
+        fact = [(sympy.Adjoint(A), "=", sympy.Transpose(A))]
+        rule = [(sympy.Adjoint(A), sympy.Transpose(A))]
+        honest = _symbolic_certificate(sympy.MatPow(sympy.Adjoint(A), n) * B,
+                                       sympy.MatPow(sympy.Transpose(A), n) * B, fact, rule)
+        assert rechecked(honest)
+        twice = [(sympy.Adjoint(A), "=", 2 * sympy.Transpose(A))]
+        forged = _symbolic_certificate(sympy.MatPow(sympy.Adjoint(A), n) * B,
+                                       sympy.MatPow(sympy.Transpose(A), n) * B, twice,
+                                       [(sympy.Adjoint(A), 2 * sympy.Transpose(A))])
+        assert not rechecked(forged)  # the rule gives 2ⁿ·(Aᵀ)ⁿ·B
