@@ -653,6 +653,10 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     symbolic_size = is_symbolic_matrix(gap) and any(
         not d.is_Integer for d in gap.shape)
     entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]
+    # The scalar each 1×1 product, determinant or trace was named by, so that the re-checker
+    # reads the facts' and the claim's words as the same polynomial variables.
+    structure["words"] = [[certificates.dump(name), certificates.dump(word)]
+                          for word, name in words.names.items()]
     if relation is Relation.EQ:
         for entry in entries:
             proof = prove_zero(entry, generators)

@@ -33,7 +33,7 @@ step the kernel's alone: valid, never trusted from a cache.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import mpmath
@@ -66,28 +66,118 @@ def _fact_generators(claim: dict) -> set[sympy.Basic]:
     return _generators_of(_loaded_facts(claim))
 
 
-def _generators_of(facts: list[list]) -> set[sympy.Basic]:
+def _generators_of(facts: list[list], names: Names | None = None) -> set[sympy.Basic]:
     found: set[sympy.Basic] = set()
     for lhs, relation, rhs, _ in facts:
         if relation != "=":
             continue
-        for entry in _difference(lhs, rhs):
+        for entry in _difference(lhs, rhs, names):
             found.add(sympy.expand(sympy.fraction(sympy.together(sympy.expand(entry)))[0]))
     return found
 
 
-def _difference(lhs: sympy.Basic, rhs: sympy.Basic) -> list[sympy.Basic]:
+@dataclass(frozen=True)
+class Names:
+    """The scalar the kernel named each 1×1 product, determinant or trace by (recorded with
+    the step), checked here: each name a fresh variable standing for one thing only."""
+
+    words: dict
+    scalars: dict
+
+    @classmethod
+    def read(cls, structure: dict, taken: set[sympy.Basic], meaning: dict) -> Names:
+        """The names one decision recorded; ``meaning`` (shared by every part of a step)
+        holds what each name stood for, so no name means two things anywhere."""
+        words: dict[tuple, sympy.Basic] = {}
+        scalars: dict[sympy.Basic, sympy.Basic] = {}
+        for name, written in structure.get("words", []):
+            name, written = certificates.load(name), certificates.load(written)
+            if not isinstance(name, sympy.Dummy) or name in taken:
+                raise Rejected(f"{name} names {written} but is not a fresh variable")
+            if isinstance(written, sympy.MatrixExpr):
+                found = _words(_evaluated(written))
+                if written.shape != (1, 1) or not found or len(found) != 1 \
+                        or next(iter(found.values())) != 1:
+                    continue  # not one 1×1 word: facts about it stay the kernel's
+                word = next(iter(found))
+                turned = _transposed({word: 1}, False)  # a 1×1 matrix is its transpose
+                spellings = {word} | (set(turned) if turned else set())
+                key: object = frozenset(spellings)
+                for spelling in spellings:
+                    if words.setdefault(spelling, name) != name:
+                        raise Rejected(f"{written} has two names")
+            else:
+                key = written
+                if scalars.setdefault(written, name) != name:
+                    raise Rejected(f"{written} has two names")
+            if meaning.setdefault(name, key) != key:
+                raise Rejected(f"{name} names two different things")
+        return cls(words, scalars)
+
+    def scalar(self, words: dict[tuple, sympy.Basic]) -> sympy.Basic | None:
+        """A sum of 1×1 words as a polynomial in their names (None if one has none)."""
+        if any(word and word not in self.words for word in words):
+            return None
+        return sympy.Add(*(c * (self.words[w] if w else 1) for w, c in words.items()))
+
+    def named(self, expression: sympy.Basic) -> sympy.Basic:
+        return expression.xreplace(self.scalars) if self.scalars else expression
+
+
+def _difference(lhs: sympy.Basic, rhs: sympy.Basic, names: Names | None = None
+                ) -> list[sympy.Basic]:
     if isinstance(lhs, sympy.MatrixBase) and isinstance(rhs, sympy.MatrixBase):
         return list(lhs - rhs)
     if isinstance(lhs, sympy.MatrixBase | sympy.MatrixExpr) or isinstance(
             rhs, sympy.MatrixBase | sympy.MatrixExpr):
-        return []  # matrices of symbolic size: their rules are the kernel's to apply
-    return [lhs - rhs]
+        scalar = _named_one_by_one(lhs, rhs, names) if names else None
+        return [scalar] if scalar is not None else []  # otherwise: rules, the kernel's
+    return [names.named(lhs - rhs) if names else lhs - rhs]
+
+
+def _named_one_by_one(lhs: sympy.Basic, rhs: sympy.Basic, names: Names) -> sympy.Basic | None:
+    """``lhs − rhs`` for 1×1 sides (a product of symbolic matrices, or a number), as a
+    polynomial in the names of their words; None where a side is not one."""
+    found = []
+    for side in (lhs, rhs):
+        side = _evaluated(side)
+        if isinstance(side, sympy.MatrixExpr) and not isinstance(side, sympy.MatrixBase):
+            words = _words(side) if side.shape == (1, 1) else None
+        else:
+            words = {(): names.named(_one_by_one_as_scalar(side))}
+        if words is None or (isinstance(side, sympy.MatrixBase) and side.shape != (1, 1)):
+            return None
+        found.append(words)
+    return names.scalar(_plus(found[0], found[1], -1))
 
 
 def _stated_nonzero(claim: dict) -> list[sympy.Basic]:
     return [certificates.load(lhs) - certificates.load(rhs)
             for lhs, relation, rhs, *_ in claim.get("facts", []) if relation == "≠"]
+
+
+def _named_nonzero(facts: list[list], names: Names) -> set[sympy.Basic]:
+    """The facts' differences ``a − b`` of ``a ≠ b``, with products of matrices named."""
+    found = set()
+    for lhs, relation, rhs, _ in facts:
+        if relation == "≠":
+            found.update(sympy.expand(entry) for entry in _difference(lhs, rhs, names))
+    return found
+
+
+def _rabinowitsch(generator: sympy.Basic, entry: sympy.Basic, generators: list[sympy.Basic],
+                  nonzero: set[sympy.Basic]) -> bool:
+    """Whether ``generator`` is ``a·z − 1`` for a fact ``a ≠ 0`` and a variable ``z`` of its
+    own (in no other generator, not in the entry): such a ``z`` exists wherever ``a ≠ 0``."""
+    for z in generator.free_symbols:
+        if not isinstance(z, sympy.Dummy) or z in entry.free_symbols \
+                or sum(z in g.free_symbols for g in generators) != 1:
+            continue
+        a = sympy.expand((generator + 1) / z)
+        if z not in a.free_symbols and any(sympy.expand(a - sign * value) == 0
+                                           for value in nonzero for sign in (1, -1)):
+            return True
+    return False
 
 
 def _sum(cofactors: Iterable[str], generators: Iterable[str]) -> sympy.Basic:
@@ -155,18 +245,22 @@ def _atom_sign(atom: sympy.Basic) -> int:
     return 0
 
 
-def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
+def obligation(item: dict, claim: dict, facts: set[sympy.Basic],
+               nonzero: set[sympy.Basic] = frozenset()) -> bool:
     """Re-check one obligation: True if re-checked here, False if it is the kernel's alone;
-    :class:`Rejected` if it is wrong."""
+    :class:`Rejected` if it is wrong. ``facts`` are the polynomials the claim's equations
+    make vanish, ``nonzero`` the differences its inequations say are not 0."""
     kind = item.get("kind")
     if kind == "kernel":
         return False
     if kind == "zero":
         generators = item.get("generators", [])
-        allowed = facts | (_identities(certificates.load(item["entry"]))
-                           if item.get("identities") else set())
-        if any(sympy.expand(certificates.load(g)) not in allowed for g in generators):
-            return False  # generators of words or inequations: the kernel's to pair with facts
+        entry = certificates.load(item["entry"])
+        allowed = facts | (_identities(entry) if item.get("identities") else set())
+        loaded = [sympy.expand(certificates.load(g)) for g in generators]
+        if any(g not in allowed and not _rabinowitsch(g, entry, loaded, nonzero)
+               for g in loaded):
+            return False  # a generator this module cannot trace to a fact
         remainder = certificates.load(item["entry"]) - _sum(item.get("cofactors", []), generators)
         if sympy.expand(remainder) != 0:
             raise Rejected("an entry is not the combination of the facts its cofactors say")
@@ -186,10 +280,10 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic]) -> bool:
         generators = item.get("generators", [])
         if not generators:
             raise Rejected("a Nullstellensatz certificate without facts")
-        rabinowitsch = {g for g in generators if "Dummy('inverse'" in g}
-        if rabinowitsch or any(sympy.expand(certificates.load(g)) not in facts
-                               for g in generators):
-            return False  # a fact a ≠ b entered as (a − b)·z − 1: the kernel pairs them
+        loaded = [sympy.expand(certificates.load(g)) for g in generators]
+        if any(g not in facts and not _rabinowitsch(g, value, loaded, nonzero)
+               for g in loaded):
+            return False  # a generator this module cannot trace to a fact
         one = certificates.load(item["cofactor"]) * value + _sum(item["cofactors"], generators)
         if sympy.expand(one - 1) != 0:
             raise Rejected("the Nullstellensatz certificate does not sum to 1")
@@ -359,9 +453,10 @@ def _step(certificate: dict) -> Outcome:
                            f"{claim.get('relation')}")
     parts = _parts(certificate)
     facts = set().union(_fact_generators(claim), *(part.generators for part in parts or ()))
+    nonzero = set().union(*(part.nonzero for part in parts or ()))
     kernel_only = []
     for item in certificate["obligations"]:
-        if not obligation(item, claim, facts):
+        if not obligation(item, claim, facts, nonzero):
             kernel_only.append(item.get("what", item.get("kind", "?")))
     if not kernel_only and not _follows(certificate, parts):
         kernel_only.append("the claim is not followed to its obligations here")
@@ -383,6 +478,8 @@ class Part:
     obligations: list
     facts: list
     generators: frozenset
+    names: Names
+    nonzero: frozenset
 
 
 def _loaded_facts(claim: dict, at: dict | None = None) -> list[list]:
@@ -397,9 +494,12 @@ def _loaded_facts(claim: dict, at: dict | None = None) -> list[list]:
 
 
 def _make_part(lhs: sympy.Basic, relation: str, rhs: sympy.Basic, recorded: dict,
-               facts: list[list]) -> Part:
+               facts: list[list], naming: Callable[[dict], Names]) -> Part:
+    names = naming(recorded.get("structure") or {})
     return Part(lhs, relation, rhs, recorded.get("structure") or {},
-                list(recorded.get("obligations", [])), facts, frozenset(_generators_of(facts)))
+                list(recorded.get("obligations", [])), facts,
+                frozenset(_generators_of(facts, names)), names,
+                frozenset(_named_nonzero(facts, names)))
 
 
 def _with_shifts(facts: list[list], variable: sympy.Basic, most: int) -> list[list]:
@@ -415,9 +515,10 @@ def _parts(certificate: dict) -> list[Part] | None:
     claim, structure = certificate["claim"], certificate.get("structure") or {}
     lhs, rhs = (certificates.load(claim[side], as_written=True) for side in ("lhs", "rhs"))
     relation, mechanism = claim["relation"], certificate.get("mechanism")
+    names = _naming(certificate, lhs, rhs)
     if mechanism == "symbolic":
         recorded = {"structure": structure, "obligations": certificate["obligations"]}
-        return [_make_part(lhs, relation, rhs, recorded, _loaded_facts(claim))]
+        return [_make_part(lhs, relation, rhs, recorded, _loaded_facts(claim), names)]
     if mechanism == "instances":
         variable = certificates.load(structure["variable"])
         found = []
@@ -426,15 +527,36 @@ def _parts(certificate: dict) -> list[Part] | None:
             if set(at) != {variable}:
                 raise Rejected("an instance is not taken at the step's variable")
             found.append(_make_part(lhs.subs(at), relation, rhs.subs(at), recorded,
-                                    _loaded_facts(claim, at)))
+                                    _loaded_facts(claim, at), names))
         return found
     if mechanism == "induction" and structure.get("form") == "recurrence":
-        return _induction_parts(claim, structure, lhs, relation, rhs)
+        return _induction_parts(claim, structure, lhs, relation, rhs, names)
     return None
 
 
+def _naming(certificate: dict, lhs: sympy.Basic, rhs: sympy.Basic
+            ) -> Callable[[dict], Names]:
+    """How each part's recorded names are read: none may be a symbol of the claim, and one
+    name has one meaning throughout the step (a meaning may have a name in each part)."""
+    facts = _loaded_facts(certificate["claim"])
+    taken = _all_free([lhs, rhs] + [side for a, _, b, _ in facts for side in (a, b)])
+    meaning: dict = {}
+    return lambda structure: Names.read(structure, taken, meaning)
+
+
+def _all_free(expressions: Iterable[sympy.Basic]) -> set[sympy.Basic]:
+    """The free symbols of scalars, explicit matrices and matrix expressions."""
+    found: set[sympy.Basic] = set()
+    for expression in expressions:
+        if isinstance(expression, sympy.MatrixBase):
+            found |= set().union(*(entry.free_symbols for entry in expression))
+        elif isinstance(expression, sympy.Basic):
+            found |= expression.free_symbols
+    return found
+
+
 def _induction_parts(claim: dict, structure: dict, lhs: sympy.Basic, relation: str,
-                     rhs: sympy.Basic) -> list[Part]:
+                     rhs: sympy.Basic, names: Callable[[dict], Names]) -> list[Part]:
     """The base cases at ``start … start + order − 1`` and both sides obeying the recurrence,
     which is applied here to the claim's own sides."""
     n = certificates.load(structure["variable"])
@@ -448,12 +570,13 @@ def _induction_parts(claim: dict, structure: dict, lhs: sympy.Basic, relation: s
     if [int(certificates.load(r["at"][0][1])) for r in bases] != list(range(start, start + order)) \
             or set(steps) != {"left", "right"} or len(holes) != order:
         raise Rejected("an induction's parts are not its base cases and both sides' steps")
-    found = [_make_part(lhs.subs(n, b), relation, rhs.subs(n, b), r, facts)
+    found = [_make_part(lhs.subs(n, b), relation, rhs.subs(n, b), r, facts, names)
              for b, r in zip(range(start, start + order), bases, strict=True)]
     for name, side in (("left", lhs), ("right", rhs)):
         previous = {hole: side.subs(n, n + k) for k, hole in enumerate(holes)}
         filled = _evaluated(template.xreplace(previous))
-        found.append(_make_part(side.subs(n, n + order), "=", filled, steps[name], facts))
+        found.append(_make_part(side.subs(n, n + order), "=", filled, steps[name], facts,
+                                names))
     return found
 
 
@@ -514,8 +637,8 @@ def _held(power: sympy.MatPow) -> bool:
     return not power.exp.is_Integer or power.exp < 0
 
 
-def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None
-             ) -> list[sympy.Basic] | None:
+def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None,
+             names: Names | None = None) -> list[sympy.Basic] | None:
     """The scalars whose vanishing is ``lhs = rhs``: the entries of the difference of scalars
     or explicit matrices, or the coefficients of the distinct words of a difference of
     matrices of symbolic size once ``rules`` (pairs of a word and the sum of words it equals)
@@ -526,14 +649,22 @@ def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None
             if lhs.shape == rhs.shape else None
     matrices = [isinstance(side, sympy.MatrixBase | sympy.MatrixExpr) for side in (lhs, rhs)]
     if not any(matrices):
-        return [lhs - rhs]
-    if not all(matrices) or lhs.shape != rhs.shape:
+        return [names.named(lhs - rhs) if names else lhs - rhs]
+    one_by_one = all(not m or side.shape == (1, 1)
+                     for m, side in zip(matrices, (lhs, rhs), strict=True))
+    if (not all(matrices) or lhs.shape != rhs.shape) and not (one_by_one and names):
         return None
-    left, right = _words(lhs), _words(rhs)
+    left, right = (_words(side) if m else {(): side}
+                   for m, side in zip(matrices, (lhs, rhs), strict=True))
     if left is None or right is None:
         return None
     gap = _rewritten(_plus(left, right, -1), rules or [])
-    return None if gap is None else list(gap.values())
+    if gap is None:
+        return None
+    if one_by_one and names and any(gap):  # a scalar: its words by their names
+        scalar = names.scalar(gap)
+        return None if scalar is None else [names.named(scalar)]
+    return list(gap.values())
 
 
 def _plus(left: dict, right: dict, sign: int = 1) -> dict:
@@ -862,13 +993,14 @@ def _part_follows(part: Part) -> bool:
     if "proposed" in part.structure:  # the difference was replaced by a proposal, proved equal
         proposed = certificates.load(part.structure["proposed"])
         try:
-            replaced = _entries(sides[0], _added(sides[1], proposed), rules=rules)
+            replaced = _entries(sides[0], _added(sides[1], proposed), rules=rules,
+                                names=part.names)
         except (TypeError, ValueError):
             return False  # a 1×1 matrix beside a scalar: the kernel's to compare
         if replaced is None or not all(_vanishes(_numerator(e), part) for e in replaced):
             return False
         sides = [proposed, _zero_like(proposed)]
-    entries = _entries(*sides, rules=rules)
+    entries = _entries(*sides, rules=rules, names=part.names)
     if entries is None:
         return False
     denominators = _denominators(part.lhs) | _denominators(part.rhs)
@@ -996,13 +1128,9 @@ _FLIPPED = {"<": ">", "≤": "≥", ">": "<", "≥": "≤", "=": "=", "≠": "�
 
 
 def _symbols(part: Part) -> set[sympy.Basic]:
-    found = set()
-    for expression in [part.lhs, part.rhs] + [side for a, _, b, _ in part.facts for side in (a, b)]:
-        if isinstance(expression, sympy.MatrixBase):
-            found |= set().union(*(e.free_symbols for e in expression))
-        elif isinstance(expression, sympy.Basic):
-            found |= expression.free_symbols
-    return found
+    return _all_free([part.lhs, part.rhs] + [side for a, _, b, _ in part.facts for side in (a, b)])
+
+
 def _chain_gives(relations: list[str], claimed: str) -> bool:
     if not relations or any(r not in _DIRECTION and r != "≠" for r in relations):
         return False

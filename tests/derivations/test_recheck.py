@@ -323,3 +323,54 @@ class TestNormalForms:
                                        sympy.MatPow(sympy.Transpose(A), n) * B, twice,
                                        [(sympy.Adjoint(A), 2 * sympy.Transpose(A))])
         assert not rechecked(forged)  # the rule gives 2ⁿ·(Aᵀ)ⁿ·B
+
+
+class TestNamedWords:
+    """A 1×1 product of matrices enters polynomial arithmetic under a name the kernel records;
+    a fact a ≠ 0 enters as a·z − 1 with a variable z of its own."""
+
+    v = sympy.MatrixSymbol("v", d, 1)
+
+    def honest(self) -> dict:
+        unit = Hypothesis("kept", sympy.Adjoint(self.v) * sympy.Adjoint(Q) * Q * self.v,
+                          sympy.Adjoint(self.v) * self.v)
+        scaled = Hypothesis("scaled", sympy.Adjoint(self.v) * sympy.Adjoint(Q) * Q * self.v,
+                            r**2 * sympy.Adjoint(self.v) * self.v)
+        nonzero = Hypothesis("nonzero", sympy.Adjoint(self.v) * self.v, sympy.Integer(0),
+                             relation=Relation.NE)
+        return certificates_of(
+            Step("claim", r**2, sympy.Integer(1), "cancel the length",
+                 Symbolic(), given=("kept", "scaled", "nonzero")),
+            hypotheses=(unit, scaled, nonzero))["claim"]
+
+    def test_the_honest_certificate_rechecks(self):
+        certificate = self.honest()
+        assert certificate["structure"]["words"]
+        assert rechecked(certificate)
+
+    def test_a_name_that_is_a_symbol_of_the_claim_is_rejected(self):
+        forged = self.honest()
+        forged["structure"]["words"][0][0] = dump(r)
+        with pytest.raises(recheck.Rejected, match="fresh"):
+            recheck.step(forged)
+
+    def test_one_name_for_two_words_is_rejected(self):
+        forged = self.honest()
+        (first, _), (second, written) = forged["structure"]["words"][:2]
+        forged["structure"]["words"][1] = [first, written]
+        with pytest.raises(recheck.Rejected, match="two"):
+            recheck.step(forged)
+
+    def test_a_variable_shared_by_two_inequations_does_not_recheck(self):
+        """a·z − 1 and b·z − 1 together say a = b: z must be the generator's own."""
+        a, b, z = sympy.Symbol("a"), sympy.Symbol("b"), sympy.Dummy("inverse")
+        claim = {"lhs": dump(a), "relation": "=", "rhs": dump(b),
+                 "facts": [[dump(a), "≠", dump(sympy.Integer(0)), []],
+                           [dump(b), "≠", dump(sympy.Integer(0)), []]]}
+        entry = a - b  # = b·(a·z − 1) − a·(b·z − 1): the cofactors add up
+        forged = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                  "obligations": [{"kind": "zero", "entry": dump(entry),
+                                   "generators": [dump(a * z - 1), dump(b * z - 1)],
+                                   "cofactors": [dump(b), dump(-a)]}]}
+        assert sympy.expand(entry - (b * (a * z - 1) - a * (b * z - 1))) == 0
+        assert not rechecked(forged)
