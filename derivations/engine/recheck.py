@@ -350,12 +350,18 @@ def _squares_of_moduli(expression: sympy.Basic) -> sympy.Basic:
 _FARTHEST_SHIFT = 1000
 
 
+def _shift(expression: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
+    """``m + k`` as ``(k, m)``, ``k`` its number part, whether or not it was written
+    evaluated (a claim is read as written: ``l + 1`` may be stored ``Add(l, 1)``)."""
+    return sympy.Add(*sympy.Add.make_args(expression)).as_coeff_Add()
+
+
 def _by_recurrence(expression: sympy.Basic) -> sympy.Basic:
     """Each Fibonacci number ``F(m + k)``, ``k`` a whole number, written ``a·F(m) + b·F(m+1)``
     by the definition ``F(j + 2) = F(j + 1) + F(j)`` (read backwards for ``k < 0``), so that
     sums of Fibonacci numbers compare by expansion."""
     def reduced(node: sympy.Basic) -> sympy.Basic:
-        shift, m = node.args[0].as_coeff_Add()
+        shift, m = _shift(node.args[0])
         if not shift.is_Integer or m == 0 or abs(shift) > _FARTHEST_SHIFT:
             return node
         here, after = (1, 0), (0, 1)
@@ -659,6 +665,8 @@ def _entries(lhs: sympy.Basic, rhs: sympy.Basic, rules: list | None = None,
     if left is None or right is None:
         return None
     gap = _rewritten(_plus(left, right, -1), rules or [])
+    if gap is None and one_by_one and names:
+        gap = _plus(left, right, -1)  # the facts enter as polynomials in the names instead
     if gap is None:
         return None
     if one_by_one and names and any(gap):  # a scalar: its words by their names
@@ -856,8 +864,9 @@ def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
     if isinstance(side, sympy.MatrixBase) and side.shape == (1, 1):
         return {(): side[0, 0]}  # a 1×1 matrix multiplies as the number it holds
     if isinstance(side, sympy.Transpose | sympy.Adjoint) and isinstance(side.arg, sympy.MatPow) \
-            and _is_letter(side.arg.base):  # (Aᵗ)ᵀ = (Aᵀ)ᵗ: a power's transpose, by definition
-        return _words(sympy.MatPow(type(side)(side.arg.base), side.arg.exp))
+            and not isinstance(side.arg, sympy.Inverse) and side.arg.exp.is_nonnegative:
+        # (Aᵗ)ᵀ = (Aᵀ)ᵗ: a power's transpose is the transpose's power, by definition
+        return _words(sympy.MatPow(type(side)(side.arg.base).doit(), side.arg.exp))
     if _is_letter(side) or (isinstance(side, sympy.Transpose | sympy.Adjoint)
                             and _is_letter(side.arg)):
         return {(side,): sympy.Integer(1)}
@@ -897,7 +906,7 @@ def _exponent(factor: sympy.Basic) -> sympy.Basic:
 def _symbolic_power(power: sympy.MatPow) -> dict[tuple, sympy.Basic] | None:
     """``A^(t + k)``, ``t`` a non-negative integer symbol and ``k`` a whole number, as the
     word ``A^t·A·…·A``: the definition of a power."""
-    constant, rest = power.exp.as_coeff_Add()
+    constant, rest = _shift(power.exp)
     if not (constant.is_Integer and constant >= 0 and rest.is_integer and rest.is_nonnegative):
         return None
     scalar, matrix = sympy.Integer(1), power.base
@@ -1000,6 +1009,7 @@ def _part_follows(part: Part) -> bool:
         if replaced is None or not all(_vanishes(_numerator(e), part) for e in replaced):
             return False
         sides = [proposed, _zero_like(proposed)]
+    sides = [_arguments_rewritten(side, rules) for side in sides]
     entries = _entries(*sides, rules=rules, names=part.names)
     if entries is None:
         return False
@@ -1019,6 +1029,38 @@ def _part_follows(part: Part) -> bool:
     return any(item.get("kind") == "sign" and item.get("relation") == part.relation
                and sympy.expand(certificates.load(item["value"]) - difference) == 0
                for item in part.obligations)
+
+
+def _arguments_rewritten(side: sympy.Basic, rules: list[tuple[tuple, dict]]) -> sympy.Basic:
+    """``side`` with each matrix a scalar function is applied to (``‖J(l + 1)‖``) rewritten
+    by the rules and written in one form: equal arguments, equal values."""
+    if not rules or not isinstance(side, sympy.Basic) or isinstance(side, sympy.MatrixBase):
+        return side
+
+    def rewritten(node: sympy.Basic) -> sympy.Basic:
+        arguments = []
+        for argument in node.args:
+            words = _words(argument) if isinstance(argument, sympy.MatrixExpr) else None
+            settled = _rewritten(words, rules) if words is not None else None
+            changed = settled is not None and settled != words
+            arguments.append(_written(settled, argument) if changed else argument)
+        return node.func(*arguments)
+
+    return side.replace(
+        lambda node: isinstance(node, sympy.Function)
+        and any(isinstance(a, sympy.MatrixExpr) for a in node.args), rewritten)
+
+
+def _written(words: dict[tuple, sympy.Basic], like: sympy.MatrixExpr) -> sympy.MatrixExpr:
+    """A sum of words as one matrix expression, words in a fixed order."""
+    terms = []
+    for word, coefficient in sorted(words.items(), key=lambda item: sympy.srepr(item[0])):
+        product = sympy.MatMul(*word) if len(word) > 1 else (
+            word[0] if word else sympy.Identity(like.shape[0]))
+        terms.append(product if coefficient == 1 else sympy.expand(coefficient) * product)
+    if not terms:
+        return sympy.ZeroMatrix(*like.shape)
+    return terms[0] if len(terms) == 1 else sympy.MatAdd(*terms)
 
 
 def _vanishes(numerator: sympy.Basic, part: Part) -> bool:

@@ -356,7 +356,7 @@ class TestNamedWords:
 
     def test_one_name_for_two_words_is_rejected(self):
         forged = self.honest()
-        (first, _), (second, written) = forged["structure"]["words"][:2]
+        (first, _), (_, written) = forged["structure"]["words"][:2]
         forged["structure"]["words"][1] = [first, written]
         with pytest.raises(recheck.Rejected, match="two"):
             recheck.step(forged)
@@ -374,3 +374,32 @@ class TestNamedWords:
                                    "cofactors": [dump(b), dump(-a)]}]}
         assert sympy.expand(entry - (b * (a * z - 1) - a * (b * z - 1))) == 0
         assert not rechecked(forged)
+
+
+def test_a_scalar_product_equal_to_its_negative_is_zero_only_by_that_fact():
+    """yᵀMy = −yᵀMᵀy makes yᵀMy = 0 (a 1×1 matrix is its transpose); yᵀMy = yᵀMᵀy, which
+    holds for every M, does not."""
+    y = sympy.MatrixSymbol("y", d, 1)
+    antisymmetric = Hypothesis("antisymmetric", y.T * A.T * y, -(y.T * A * y))
+    honest = certificates_of(Step("claim", y.T * A * y, sympy.Integer(0), "its own negative",
+                                  Symbolic(), given=("antisymmetric",)),
+                             hypotheses=(antisymmetric,))["claim"]
+    assert rechecked(honest)
+    forged = copy.deepcopy(honest)
+    forged["claim"]["facts"][0][2] = dump(y.T * A * y)
+    assert not rechecked(forged)
+
+
+def test_a_function_of_a_matrix_takes_equal_values_at_equal_arguments():
+    """‖J‖ = ‖AB‖ from J = AB; the same certificate with the fact J = BA does not re-check."""
+    from derivations.engine.expressions import OperatorNorm
+
+    J = sympy.MatrixSymbol("J", d, d)
+    product = Hypothesis("product", J, A * B)
+    honest = certificates_of(Step("claim", OperatorNorm(J), OperatorNorm(A * B), "equal",
+                                  Symbolic(), given=("product",)), hypotheses=(product,))["claim"]
+    assert rechecked(honest)
+    forged = copy.deepcopy(honest)
+    forged["claim"]["facts"][0][2] = dump(B * A)
+    forged["structure"]["rules"] = [[dump(J), dump(B * A)]]
+    assert not rechecked(forged)
