@@ -537,7 +537,29 @@ def _parts(certificate: dict) -> list[Part] | None:
         return found
     if mechanism == "induction" and structure.get("form") == "recurrence":
         return _induction_parts(claim, structure, lhs, relation, rhs, names)
+    if mechanism == "induction" and structure.get("form") == "step":
+        return _step_form_parts(claim, structure, lhs, relation, rhs, names)
     return None
+
+
+def _step_form_parts(claim: dict, structure: dict, lhs: sympy.Basic, relation: str,
+                     rhs: sympy.Basic, names: Callable[[dict], Names]) -> list[Part] | None:
+    """An induction in step form: its base case, decided here like any claim, and two cited
+    facts that must be the claim at ``n`` (the hypothesis) and at ``n + 1`` (the step proved
+    from it). Like a chain's links, the cited step is trusted as verified in its own right;
+    that it rests on no other fact about one ``n`` is the kernel's structural check."""
+    n = certificates.load(structure["variable"])
+    start = int(structure["start"])
+    bases = [r for r in structure.get("parts", []) if r.get("role") == "base"]
+    if [int(certificates.load(r["at"][0][1])) for r in bases] != [start]:
+        raise Rejected("an induction's parts are not its base case")
+    facts = _loaded_facts(claim)
+    for offset in (n, n + 1):
+        wanted = (lhs.subs(n, offset), rhs.subs(n, offset))
+        if not any(r == relation and _same(a, wanted[0]) and _same(b, wanted[1])
+                   for a, r, b, _ in facts):
+            return None
+    return [_make_part(lhs.subs(n, start), relation, rhs.subs(n, start), bases[0], facts, names)]
 
 
 def _naming(certificate: dict, lhs: sympy.Basic, rhs: sympy.Basic
@@ -788,8 +810,7 @@ def _replace_once(word: tuple, rules: list[tuple[tuple, dict]]) -> dict | None:
         for start in range(len(word) - size + 1):
             if word[start:start + size] == pattern:
                 before, after = word[:start], word[start + size:]
-                return _collected(
-                    (_canonical(before + w + after), c) for w, c in value.items())
+                return _collected((before + w + after, c) for w, c in value.items())
     return None
 
 
@@ -801,7 +822,7 @@ def _inside_power(word: tuple, pattern: tuple, value: dict) -> dict | None:
     for index, found in enumerate(word):
         if isinstance(found, sympy.MatPow) and found.base == letter:
             powered = (sympy.MatPow(replacement, found.exp),)
-            return {_canonical(word[:index] + powered + word[index + 1:]): scalar ** found.exp}
+            return _collected([(word[:index] + powered + word[index + 1:], scalar ** found.exp)])
     return None
 
 
@@ -927,26 +948,23 @@ def _symbolic_power(power: sympy.MatPow) -> dict[tuple, sympy.Basic] | None:
 def _times(left: dict[tuple, sympy.Basic], right: dict[tuple, sympy.Basic]
            ) -> dict[tuple, sympy.Basic]:
     """The product of two sums of words, words concatenated in order."""
-    product: dict[tuple, sympy.Basic] = {}
-    for w1, c1 in left.items():
-        for w2, c2 in right.items():
-            word = _canonical(w1 + w2)
-            product[word] = product.get(word, 0) + c1 * c2
-    return product
+    return _collected((w1 + w2, c1 * c2) for w1, c1 in left.items() for w2, c2 in right.items())
 
 
 def _collected(pairs: Iterable[tuple[tuple, sympy.Basic]]) -> dict[tuple, sympy.Basic]:
-    """Words and coefficients summed by word."""
+    """Words in their canonical form, summed by word."""
     total: dict[tuple, sympy.Basic] = {}
     for word, coefficient in pairs:
-        total[word] = total.get(word, 0) + coefficient
+        word, number = _canonical(word)
+        total[word] = total.get(word, 0) + coefficient * number
     return total
 
 
-def _canonical(word: tuple) -> tuple:
-    """``word`` with each run of letters of one base written powers first: ``A·Aᵗ`` is
-    ``Aᵗ·A`` (both are ``Aᵗ⁺¹`` by the definition of a power), so that equal products are
-    equal words."""
+def _canonical(word: tuple) -> tuple[tuple, sympy.Basic]:
+    """``word`` with each run of letters of one base written powers first (``A·Aᵗ`` is
+    ``Aᵗ·A``: both are ``Aᵗ⁺¹`` by the definition of a power) and neighbouring explicit
+    matrices multiplied out, a 1×1 product leaving as a number: equal products, equal words.
+    Returns the word and that number."""
     result: list = []
     run: list = []
     for letter in (*word, None):
@@ -956,7 +974,17 @@ def _canonical(word: tuple) -> tuple:
             run = []
         if letter is not None:
             run.append(letter)
-    return tuple(result)
+    merged: list = []
+    number = sympy.Integer(1)
+    for letter in result:
+        if merged and isinstance(letter, sympy.MatrixBase) \
+                and isinstance(merged[-1], sympy.MatrixBase):
+            letter = sympy.ImmutableMatrix(merged.pop() * letter)
+        if isinstance(letter, sympy.MatrixBase) and letter.shape == (1, 1):
+            number *= letter[0, 0]
+            continue
+        merged.append(letter)
+    return tuple(merged), number
 
 
 def _base(letter: sympy.Basic) -> sympy.Basic:
@@ -1027,8 +1055,18 @@ def _part_follows(part: Part) -> bool:
         return False
     difference = sympy.expand(entries[0])
     return any(item.get("kind") == "sign" and item.get("relation") == part.relation
-               and sympy.expand(certificates.load(item["value"]) - difference) == 0
+               and _equal_on_facts(certificates.load(item["value"]), difference, part)
                for item in part.obligations)
+
+
+def _equal_on_facts(value: sympy.Basic, difference: sympy.Basic, part: Part) -> bool:
+    """``value = difference`` as polynomials, or up to a number times one of the part's fact
+    polynomials (which vanishes wherever the facts hold)."""
+    gap = _numerator(difference - value)
+    if gap == 0:
+        return True
+    return any(sympy.expand(gap - sympy.expand(gap / g).together() * g) == 0
+               and sympy.expand(gap / g).together().is_Rational for g in part.generators)
 
 
 def _arguments_rewritten(side: sympy.Basic, rules: list[tuple[tuple, dict]]) -> sympy.Basic:
@@ -1071,6 +1109,7 @@ def _vanishes(numerator: sympy.Basic, part: Part) -> bool:
 
 
 def _added(side: sympy.Basic, other: sympy.Basic) -> sympy.Basic:
+    side, other = (_one_by_one_as_scalar(_explicit(x)) for x in (side, other))
     if isinstance(side, sympy.MatrixExpr) or isinstance(other, sympy.MatrixExpr):
         return sympy.MatAdd(side, other)
     return side + other
@@ -1115,6 +1154,8 @@ def _proved_nonzero(denominator: sympy.Basic, part: Part, substitutions: dict) -
     candidates = {sympy.expand(denominator), sympy.expand(denominator.xreplace(substitutions))}
     if any(c.is_number and c != 0 and _is_nonzero_number(c) for c in candidates):
         return True
+    if any(_one_signed(c, 1) or _one_signed(c, -1) for c in candidates):
+        return True  # every term of one sign, one of them strictly: never 0
     return any(_matches(c, part.obligations, ("nonzero", "sign")) for c in candidates)
 
 

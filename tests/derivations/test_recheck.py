@@ -403,3 +403,63 @@ def test_a_function_of_a_matrix_takes_equal_values_at_equal_arguments():
     forged["claim"]["facts"][0][2] = dump(B * A)
     forged["structure"]["rules"] = [[dump(J), dump(B * A)]]
     assert not rechecked(forged)
+
+
+class TestStepFormInduction:
+    """An induction in step form: the base case under the facts, and cited facts that are the
+    claim at n and at n + 1."""
+
+    f = sympy.Function("f")
+
+    def honest(self) -> dict:
+        f = self.f
+        return certificates_of(
+            Step("next", f(n + 1), 2 ** (n + 1), "double", Symbolic(), given=("double", "case-n")),
+            Step("claim", f(n), 2**n, "induction", Induction(n, step="next", hypothesis="case-n"),
+                 given=("start",)),
+            hypotheses=(Hypothesis("double", f(n + 1), 2 * f(n), every=(n,)),
+                        Hypothesis("start", f(0), sympy.Integer(1)),
+                        Hypothesis("case-n", f(n), 2**n, local=True)))["claim"]
+
+    def test_the_honest_induction_rechecks(self):
+        assert rechecked(self.honest())
+
+    def test_a_cited_step_that_is_not_the_claim_at_n_plus_one_is_not_followed(self):
+        forged = self.honest()
+        for fact in forged["claim"]["facts"]:
+            if fact[0] == dump(self.f(n + 1)):
+                fact[0] = dump(self.f(n + 2))
+        assert not rechecked(forged)
+
+    def test_a_base_case_at_another_start_is_rejected(self):
+        forged = self.honest()
+        forged["structure"]["parts"][0]["at"][0][1] = dump(sympy.Integer(1))
+        with pytest.raises(recheck.Rejected, match="base case"):
+            recheck.step(forged)
+
+
+def test_an_order_claim_may_drop_a_multiple_of_a_fact_and_nothing_else():
+    """g ≤ 1 from g = 1: the difference g − 1 is the fact's polynomial, so the value 0 may
+    stand for it; the value 0 for g − 2 may not."""
+    g = sympy.Symbol("g")
+    claim = {"lhs": dump(g), "relation": "≤", "rhs": dump(sympy.Integer(1)),
+             "facts": [[dump(g), "=", dump(sympy.Integer(1)), []]]}
+    honest = {"label": "s", "mechanism": "symbolic", "claim": claim,
+              "structure": {"reduced": True},
+              "obligations": [{"kind": "sign", "value": dump(sympy.Integer(0)),
+                               "relation": "≤"}]}
+    assert rechecked(honest)
+    forged = copy.deepcopy(honest)
+    forged["claim"]["rhs"] = dump(sympy.Integer(0))  # g ≤ 0 is false when g = 1
+    assert not rechecked(forged)
+
+
+@pytest.mark.parametrize(("denominator", "expected"), [
+    (sympy.cosh(x), True), (1 + r, True), (-r - 2, True), (r - 1, False), (x**2, False)])
+def test_a_denominator_is_non_zero_when_every_term_has_one_strict_sign(denominator, expected):
+    value = 1 / denominator
+    claim = {"lhs": dump(value), "relation": "=", "rhs": dump(value), "facts": []}
+    certificate = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                   "obligations": [{"kind": "zero", "entry": dump(sympy.Integer(0)),
+                                    "generators": [], "cofactors": []}]}
+    assert rechecked(certificate) is expected
