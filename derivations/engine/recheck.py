@@ -1027,6 +1027,7 @@ def _part_follows(part: Part) -> bool:
             return False
         sides.append(side.xreplace(limits) if limits else side)
     rules = _rules(part)
+    sides = _delta_sums_done([_arguments_rewritten(side, rules) for side in sides])
     if "proposed" in part.structure:  # the difference was replaced by a proposal, proved equal
         proposed = certificates.load(part.structure["proposed"])
         try:
@@ -1037,7 +1038,6 @@ def _part_follows(part: Part) -> bool:
         if replaced is None or not all(_vanishes(_numerator(e), part) for e in replaced):
             return False
         sides = [proposed, _zero_like(proposed)]
-    sides = [_arguments_rewritten(side, rules) for side in sides]
     entries = _entries(*sides, rules=rules, names=part.names)
     if entries is None:
         return False
@@ -1067,6 +1067,38 @@ def _equal_on_facts(value: sympy.Basic, difference: sympy.Basic, part: Part) -> 
         return True
     return any(sympy.expand(gap - sympy.expand(gap / g).together() * g) == 0
                and sympy.expand(gap / g).together().is_Rational for g in part.generators)
+
+
+def _delta_sums_done(sides: list[sympy.Basic]) -> list[sympy.Basic]:
+    """Each ``Σₖ δ(j, k)·g(k)`` over ``k = 0 … d − 1`` as ``g(j)``, where ``j`` is a row or
+    column index of a d-sized matrix entry the claim writes (writing ``M[i, j]`` presupposes
+    ``0 ≤ j ≤ d − 1``): the definition of Kronecker's delta."""
+    scalars = [side for side in sides if isinstance(side, sympy.Expr)
+               and not isinstance(side, sympy.MatrixExpr)]
+    if len(scalars) != len(sides):
+        return sides
+    ranges: dict[sympy.Basic, set] = {}
+    for side in sides:
+        for element in side.atoms(sympy.matrices.expressions.matexpr.MatrixElement):
+            parent, row, column = element.args
+            ranges.setdefault(row, set()).add(parent.shape[0])
+            ranges.setdefault(column, set()).add(parent.shape[1])
+
+    def done(node: sympy.Sum) -> sympy.Basic:
+        if len(node.limits) != 1:
+            return node
+        k, low, high = node.limits[0]
+        deltas = [f for f in sympy.Mul.make_args(node.function)
+                  if isinstance(f, sympy.KroneckerDelta) and k in f.args[:2]]
+        if len(deltas) != 1 or low != 0:
+            return node
+        first, second = deltas[0].args[:2]
+        index = second if first == k else first
+        if k in index.free_symbols or sympy.expand(high + 1) not in ranges.get(index, ()):
+            return node
+        return (node.function / deltas[0]).xreplace({k: index})
+
+    return [side.replace(lambda node: isinstance(node, sympy.Sum), done) for side in sides]
 
 
 def _arguments_rewritten(side: sympy.Basic, rules: list[tuple[tuple, dict]]) -> sympy.Basic:

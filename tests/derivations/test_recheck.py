@@ -463,3 +463,15 @@ def test_a_denominator_is_non_zero_when_every_term_has_one_strict_sign(denominat
                    "obligations": [{"kind": "zero", "entry": dump(sympy.Integer(0)),
                                     "generators": [], "cofactors": []}]}
     assert rechecked(certificate) is expected
+
+
+@pytest.mark.parametrize(("high", "expected"), [(d - 1, True), (d - 2, False)])
+def test_a_delta_sum_picks_its_term_only_over_the_whole_index_range(high, expected):
+    """Σₖ δ(j, k)·M[i, k] over k = 0 … d − 1 is M[i, j]; over k = 0 … d − 2 it is 0 at
+    j = d − 1, so it is not M[i, j]."""
+    i, j, k = (sympy.Symbol(name, integer=True, nonnegative=True) for name in "ijk")
+    M = sympy.MatrixSymbol("M", d, d)
+    total = sympy.Sum(sympy.KroneckerDelta(j, k, (0, d - 1)) * M[i, k], (k, 0, high))
+    certificate = _symbolic_certificate(total, M[i, j])
+    certificate["claim"]["lhs"] = dump(total)
+    assert rechecked(certificate) is expected
