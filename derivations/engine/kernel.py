@@ -658,11 +658,16 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     structure["words"] = [[certificates.dump(name), certificates.dump(word)]
                           for word, name in words.names.items()]
     if relation is Relation.EQ:
+        lemmas: list[sympy.Basic] = []  # entries already shown to vanish on the facts
         for entry in entries:
             proof = prove_zero(entry, generators)
+            if proof is not None and proof["kind"] == "kernel" and lemmas:
+                proof = prove_zero(entry, [*generators, *lemmas]) or proof
             if proof is None:
                 return Verdict(False, f"undecided: cannot show {entry} is zero"
                                if not _certainly_nonzero(entry) else "difference is non-zero")
+            if proof["kind"] == "zero" and certificates.load(proof["entry"]) != 0:
+                lemmas.append(certificates.load(proof["entry"]))
             obligations.append(proof)
         return Verdict(True, "difference is zero", tuple(obligations), structure)
     if relation is Relation.NE:

@@ -464,6 +464,10 @@ def _step(certificate: dict) -> Outcome:
     for item in certificate["obligations"]:
         if not obligation(item, claim, facts, nonzero):
             kernel_only.append(item.get("what", item.get("kind", "?")))
+        elif item.get("kind") == "zero" and certificate.get("mechanism") == "symbolic":
+            # an entry shown to vanish on the facts may serve the step's later entries (within
+            # one claim: an instance's or a base case's facts are not another's)
+            facts = facts | {sympy.expand(certificates.load(item["entry"]))}
     if not kernel_only and not _follows(certificate, parts):
         kernel_only.append("the claim is not followed to its obligations here")
     return Outcome(label, not kernel_only, tuple(kernel_only))

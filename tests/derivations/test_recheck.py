@@ -475,3 +475,22 @@ def test_a_delta_sum_picks_its_term_only_over_the_whole_index_range(high, expect
     certificate = _symbolic_certificate(total, M[i, j])
     certificate["claim"]["lhs"] = dump(total)
     assert rechecked(certificate) is expected
+
+
+def test_an_entry_serves_later_entries_only_once_it_is_shown():
+    """y = 0 follows from xy = 0 and x² = 1; then yz = z·y. In the other order the second
+    obligation would use y = 0 before anything showed it."""
+    y, z = sympy.Symbol("y"), sympy.Symbol("z")
+    claim = {"lhs": dump(sympy.ImmutableMatrix([y, y * z])), "relation": "=",
+             "rhs": dump(sympy.ImmutableMatrix([0, 0])),
+             "facts": [[dump(x * y), "=", dump(sympy.Integer(0)), []],
+                       [dump(x**2), "=", dump(sympy.Integer(1)), []]]}
+    first = {"kind": "zero", "entry": dump(y), "generators": [dump(x**2 - 1), dump(x * y)],
+             "cofactors": [dump(-y), dump(x)]}
+    second = {"kind": "zero", "entry": dump(y * z), "generators": [dump(y)],
+              "cofactors": [dump(z)]}
+    honest = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+              "obligations": [first, second]}
+    assert rechecked(honest)
+    swapped = dict(honest, obligations=[second, first])
+    assert not rechecked(swapped)
