@@ -260,7 +260,22 @@ def _normalise(entry: sympy.Basic) -> sympy.Basic:
                       and (node.exp / 2).is_integer),
         lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
     )
-    return _fibonacci_by_recurrence(_canonical_bound(entry))
+    return _fibonacci_by_recurrence(_canonical_bound(prime_bases(entry)))
+
+
+def prime_bases(expression: sympy.Basic) -> sympy.Basic:
+    """Each power of a positive rational with a symbolic exponent written over primes,
+    ``4ⁿ = 2²ⁿ``, ``(3/2)ⁿ = 3ⁿ·2⁻ⁿ``: equal powers then compare by expansion."""
+    def over_primes(node: sympy.Pow) -> sympy.Basic:
+        numerator, denominator = node.base.as_numer_denom()
+        factors = [(p, k) for p, k in sympy.factorint(int(numerator)).items()]
+        factors += [(p, -k) for p, k in sympy.factorint(int(denominator)).items()]
+        return sympy.Mul(*(sympy.Pow(p, k * node.exp) for p, k in factors))
+
+    return expression.replace(
+        lambda node: node.is_Pow and node.base.is_Rational and node.base > 0
+        and node.base != 1 and not node.exp.is_Integer and node.base.q * node.base.p < 10**12,
+        over_primes)
 
 
 _BOUND = tuple(sympy.Dummy(f"k{depth}", integer=True) for depth in range(6))

@@ -334,8 +334,22 @@ def _forms(numerator: sympy.Basic) -> list[sympy.Basic]:
     expanded = expanded.replace(
         lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    normal = _by_recurrence(_squares_of_moduli(numerator))
+    normal = _by_recurrence(_squares_of_moduli(_over_primes(numerator)))
     return [numerator, _numerator(expanded), _numerator(sympy.expand(normal, trig=True))]
+
+
+def _over_primes(expression: sympy.Basic) -> sympy.Basic:
+    """``bᵉ`` for a positive rational ``b`` and a symbolic ``e`` as a product of prime powers
+    (``4ⁿ = 2²ⁿ``), so that one number's powers written two ways meet."""
+    def split(node: sympy.Pow) -> sympy.Basic:
+        primes = {**sympy.factorint(node.base.p),
+                  **{p: -k for p, k in sympy.factorint(node.base.q).items()}}
+        return sympy.Mul(*(p ** (k * node.exp) for p, k in primes.items()))
+
+    return expression.replace(
+        lambda node: isinstance(node, sympy.Pow) and node.base.is_Rational
+        and node.base > 0 and node.base != 1 and not node.exp.is_Integer
+        and max(node.base.p, node.base.q) < 10**12, split)
 
 
 def _squares_of_moduli(expression: sympy.Basic) -> sympy.Basic:
@@ -1066,7 +1080,7 @@ def _part_follows(part: Part) -> bool:
 def _equal_on_facts(value: sympy.Basic, difference: sympy.Basic, part: Part) -> bool:
     """``value = difference`` as polynomials, or up to a number times one of the part's fact
     polynomials (which vanishes wherever the facts hold)."""
-    gap = _numerator(difference - value)
+    gap = _numerator(_over_primes(difference - value))
     if gap == 0:
         return True
     return any(sympy.expand(gap - sympy.expand(gap / g).together() * g) == 0

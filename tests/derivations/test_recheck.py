@@ -494,3 +494,10 @@ def test_an_entry_serves_later_entries_only_once_it_is_shown():
     assert rechecked(honest)
     swapped = dict(honest, obligations=[second, first])
     assert not rechecked(swapped)
+
+
+def test_powers_of_one_number_written_two_ways_meet_over_primes():
+    assert rechecked(_symbolic_certificate(4**n, 2 ** (2 * n)))
+    assert rechecked(_symbolic_certificate(sympy.Rational(3, 2) ** n * 2**n, 3**n))
+    assert not rechecked(_symbolic_certificate(4**n, 2**n))
+    assert not rechecked(_symbolic_certificate(6**n, 2**n * 3 ** (n + 1)))
