@@ -434,11 +434,12 @@ def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
     return [sympy.expand(q) for q in quotients]
 
 
-def _signed(value: sympy.Basic, sign: int, strict: bool) -> bool:
-    """Every term of the expanded ``value`` is a rational of ``sign`` (±1) times factors of
-    known sign (:func:`_factor_kind`), and if ``strict`` one term has only positive factors:
-    then the whole has that sign (strictly). Nothing is read from SymPy's inference."""
-    terms = sympy.Add.make_args(sympy.expand(value))
+def _signed(value: sympy.Basic, sign: int, strict: bool, expand: bool = True) -> bool:
+    """Every term of the expanded ``value`` (or of ``value`` as written) is a rational of
+    ``sign`` (±1) times factors of known sign (:func:`_factor_kind`), and if ``strict`` one
+    term has only positive factors: then the whole has that sign (strictly). Nothing is read
+    from SymPy's inference."""
+    terms = sympy.Add.make_args(sympy.expand(value) if expand else value)
     found_strict = False
     for term in terms:
         coefficient, rest = term.as_coeff_Mul()
@@ -529,11 +530,35 @@ def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
                 and _signed(denominator, sign_numerator * wanted, True)):
             return {"kind": "sign", "value": certificates.dump(value),
                     "relation": relation.symbol}
+    for form in (sympy.factor(numerator), _completed_square(sympy.expand(numerator))):
+        for sign_numerator in (wanted, -wanted) if form is not None else ():
+            if (_signed(form, sign_numerator, relation.strict, expand=False)
+                    and _signed(denominator, sign_numerator * wanted, True)):
+                return {"kind": "sign", "value": certificates.dump(value),
+                        "relation": relation.symbol, "numerator": certificates.dump(form)}
     attribute = {Relation.LT: "is_negative", Relation.LE: "is_nonpositive",
                  Relation.GT: "is_positive", Relation.GE: "is_nonnegative"}[relation]
     for candidate in (value, sympy.factor(value), sympy.simplify(value)):
         if getattr(candidate, attribute) is True and not _wrong_sign_somewhere(value, relation):
             return {"kind": "kernel", "what": f"SymPy's assumptions: {attribute}"}
+    return None
+
+
+def _completed_square(value: sympy.Basic) -> sympy.Basic | None:
+    """``a·x² + b·x + c``, for one real atom ``x``, written ``a·(x + b/2a)² + (c − b²/4a)``:
+    a form whose terms show the sign (a square is ≥ 0); None for other shapes."""
+    atoms = [a for a in value.free_symbols | value.atoms(sympy.Function)
+             if a.is_extended_real and not any(a in o.args for o in value.atoms(sympy.Function))]
+    for x in atoms:
+        try:
+            polynomial = sympy.Poly(value, x)
+        except sympy.PolynomialError:
+            continue
+        a, b, c = (polynomial.all_coeffs() + [0, 0, 0])[:3] if polynomial.degree() == 2 \
+            else (0, 0, 0)
+        if a == 0 or not all(sympy.sympify(k).is_Rational for k in (a, b, c)):
+            continue
+        return sympy.Add(a * (x + b / (2 * a)) ** 2, c - b**2 / (4 * a), evaluate=False)
     return None
 
 

@@ -190,10 +190,12 @@ def _is_nonzero_number(value: sympy.Basic) -> bool:
     return bool(number.is_number and abs(number) > sympy.Float(10) ** -40)
 
 
-def _one_signed(polynomial: sympy.Basic, sign: int, strict: bool = True) -> bool:
-    """Every term is a rational of ``sign`` times factors each ≥ 0 by declaration or
-    definition, and (if ``strict``) some term's factors are all > 0."""
-    terms = sympy.Add.make_args(sympy.expand(polynomial))
+def _one_signed(polynomial: sympy.Basic, sign: int, strict: bool = True,
+                expand: bool = True) -> bool:
+    """Every term (of the expansion, or as written) is a rational of ``sign`` times factors
+    each ≥ 0 by declaration or definition, and (if ``strict``) some term's factors are all
+    > 0."""
+    terms = sympy.Add.make_args(sympy.expand(polynomial) if expand else polynomial)
     if not terms:
         return False
     some_positive = False
@@ -304,8 +306,14 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic],
             return True
         numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
         strict = relation in ("<", ">")
+        written = numerator
+        if "numerator" in item:  # the numerator in a form whose terms show its sign
+            written = certificates.load(item["numerator"])
+            if sympy.expand(written - numerator) != 0:
+                raise Rejected(f"{written} is not the numerator of {value}")
         for sign in (wanted, -wanted):
-            if _one_signed(numerator, sign, strict) and _one_signed(denominator, sign * wanted):
+            if _one_signed(written, sign, strict, expand="numerator" not in item) \
+                    and _one_signed(denominator, sign * wanted):
                 return True
         return False
     if kind == "limit":

@@ -501,3 +501,24 @@ def test_powers_of_one_number_written_two_ways_meet_over_primes():
     assert rechecked(_symbolic_certificate(sympy.Rational(3, 2) ** n * 2**n, 3**n))
     assert not rechecked(_symbolic_certificate(4**n, 2**n))
     assert not rechecked(_symbolic_certificate(6**n, 2**n * 3 ** (n + 1)))
+
+
+def test_a_sign_may_be_read_from_a_factored_numerator_that_equals_it():
+    """−(r − 1)²(r + 1) ≤ 0 shows its sign only factored; a factored form of another
+    polynomial is refused."""
+    value = sympy.expand(-((r - 1) ** 2) * (r + 1))
+
+    def certificate(form: sympy.Basic | None) -> dict:
+        item = {"kind": "sign", "value": dump(value), "relation": "≤"}
+        if form is not None:
+            item["numerator"] = dump(form)
+        claim = {"lhs": dump(value), "relation": "≤", "rhs": dump(sympy.Integer(0)),
+                 "facts": []}
+        return {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                "obligations": [item]}
+
+    factored = sympy.Mul(-1, (r - 1) ** 2, r + 1, evaluate=False)
+    assert rechecked(certificate(factored))
+    assert not rechecked(certificate(None))
+    with pytest.raises(recheck.Rejected, match="not the numerator"):
+        recheck.step(certificate(sympy.Mul(-1, (r - 1) ** 2, r + 2, evaluate=False)))
