@@ -439,7 +439,9 @@ def _signed(value: sympy.Basic, sign: int, strict: bool, expand: bool = True) ->
     ``sign`` (±1) times factors of known sign (:func:`_factor_kind`), and if ``strict`` one
     term has only positive factors: then the whole has that sign (strictly). Nothing is read
     from SymPy's inference."""
-    terms = sympy.Add.make_args(sympy.expand(value) if expand else value)
+    terms = _numbers_gathered(sympy.Add.make_args(sympy.expand(value) if expand else value))
+    if terms is None:
+        return False
     found_strict = False
     for term in terms:
         coefficient, rest = term.as_coeff_Mul()
@@ -450,6 +452,21 @@ def _signed(value: sympy.Basic, sign: int, strict: bool, expand: bool = True) ->
             return False
         found_strict = found_strict or all(kind == "positive" for kind in kinds)
     return bool(terms) and (found_strict or not strict)
+
+
+def _numbers_gathered(terms: tuple) -> list | None:
+    """The terms with every closed number among them summed into one rational of the same
+    sign (``√401/2 − 10`` counts as a positive number: its value, to 60 digits, is far from
+    0); None if that sum is too close to 0 to tell."""
+    numbers = [term for term in terms if term.is_number]
+    others = [term for term in terms if not term.is_number]
+    total = sympy.Add(*numbers)
+    if len(numbers) < 2 or total.is_Rational:
+        return [*others, total] if numbers and total != 0 else others
+    value = sympy.N(total, 60)
+    if not value.is_real or abs(value) < sympy.Float(10) ** -40:
+        return None
+    return [*others, sympy.Integer(1 if value > 0 else -1)]
 
 
 def _factor_kind(factor: sympy.Basic) -> str | None:
@@ -554,9 +571,10 @@ def _completed_square(value: sympy.Basic) -> sympy.Basic | None:
             polynomial = sympy.Poly(value, x)
         except sympy.PolynomialError:
             continue
-        a, b, c = (polynomial.all_coeffs() + [0, 0, 0])[:3] if polynomial.degree() == 2 \
-            else (0, 0, 0)
-        if a == 0 or not all(sympy.sympify(k).is_Rational for k in (a, b, c)):
+        if polynomial.degree() != 2:
+            continue
+        a, b, c = polynomial.all_coeffs()
+        if not all(sympy.sympify(k).is_Rational for k in (a, b, c)):
             continue
         return sympy.Add(a * (x + b / (2 * a)) ** 2, c - b**2 / (4 * a), evaluate=False)
     return None
@@ -591,7 +609,7 @@ def prove_nonzero(value: sympy.Basic, generators: Sequence[sympy.Basic],
         if sign is not None:
             return sign
     if _positive_real_part(value):
-        return {"kind": "kernel", "what": "a positive number plus square roots"}
+        return {"kind": "nonzero", "value": certificates.dump(value), "roots": True}
     for index, stated in enumerate(nonzero):  # a fact says so, up to sign
         for sign in (1, -1):
             if sympy.expand(value - sign * sympy.expand(stated)) == 0:

@@ -195,7 +195,8 @@ def _one_signed(polynomial: sympy.Basic, sign: int, strict: bool = True,
     """Every term (of the expansion, or as written) is a rational of ``sign`` times factors
     each ≥ 0 by declaration or definition, and (if ``strict``) some term's factors are all
     > 0."""
-    terms = sympy.Add.make_args(sympy.expand(polynomial) if expand else polynomial)
+    terms = _closed_numbers_summed(
+        sympy.Add.make_args(sympy.expand(polynomial) if expand else polynomial))
     if not terms:
         return False
     some_positive = False
@@ -208,6 +209,25 @@ def _one_signed(polynomial: sympy.Basic, sign: int, strict: bool = True,
             return False
         some_positive = some_positive or all(value == 2 for value in signs)
     return some_positive or not strict
+
+
+def _closed_numbers_summed(terms: tuple) -> list:
+    """The terms, with the closed numbers among them replaced by ±1 where their sum's value,
+    at 60 digits, is far from 0 (``√401/2 − 10`` is positive); all of them dropped if it is
+    exactly 0; the terms unchanged if the sum cannot be told from 0."""
+    numbers = [term for term in terms if term.is_number]
+    if len(numbers) < 2:
+        return list(terms)
+    others = [term for term in terms if not term.is_number]
+    total = sympy.Add(*numbers)
+    if total == 0:
+        return others
+    if total.is_Rational:
+        return [*others, total]
+    value = sympy.N(total, 60)
+    if not value.is_real or abs(value) < sympy.Float(10) ** -40:
+        return list(terms)
+    return [*others, sympy.Integer(1 if value > 0 else -1)]
 
 
 def _factor_sign(factor: sympy.Basic) -> int:
@@ -275,6 +295,10 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic],
             if not 0 <= index < len(stated) or sympy.expand(value - sign * stated[index]) != 0:
                 raise Rejected("a non-zero value is not the fact it cites")
             return True
+        if item.get("roots"):
+            if not _positive_plus_roots(value):
+                raise Rejected(f"{value} is not a positive number plus square roots")
+            return True
         if not item.get("cofactor"):
             if not value.is_number or not _is_nonzero_number(value):
                 raise Rejected(f"{value} is not a non-zero number")
@@ -319,6 +343,20 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic],
     if kind == "limit":
         return _limit_confirmed(certificates.load(item["limit"]), certificates.load(item["value"]))
     raise Rejected(f"unknown obligation kind {kind!r}")
+
+
+def _positive_plus_roots(value: sympy.Basic) -> bool:
+    """``c + Σ aᵢ·√uᵢ``, ``c > 0`` and each ``aᵢ > 0`` rational: a principal square root has a
+    real part ≥ 0, so the real part is at least ``c`` and the value is not 0."""
+    constant = sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(value)):
+        coefficient, rest = term.as_coeff_Mul()
+        if rest == 1:
+            constant += coefficient
+        elif not (coefficient.is_Rational and coefficient > 0
+                  and isinstance(rest, sympy.Pow) and rest.exp == sympy.Rational(1, 2)):
+            return False
+    return bool(constant.is_Rational and constant > 0)
 
 
 def _identities(entry: sympy.Basic) -> set[sympy.Basic]:

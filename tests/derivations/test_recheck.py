@@ -522,3 +522,25 @@ def test_a_sign_may_be_read_from_a_factored_numerator_that_equals_it():
     assert not rechecked(certificate(None))
     with pytest.raises(recheck.Rejected, match="not the numerator"):
         recheck.step(certificate(sympy.Mul(-1, (r - 1) ** 2, r + 2, evaluate=False)))
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (sympy.sqrt(401) / 2 - 10 + r, True), (sympy.sqrt(399) / 2 - 10 + r, False),
+    (sympy.sqrt(2) - sympy.sqrt(2) + r, True)])
+def test_closed_numbers_in_a_sign_count_by_their_value(value, expected):
+    claim = {"lhs": dump(value), "relation": ">", "rhs": dump(sympy.Integer(0)), "facts": []}
+    certificate = {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                   "obligations": [{"kind": "sign", "value": dump(value), "relation": ">"}]}
+    assert rechecked(certificate) is expected
+
+
+def test_a_positive_number_plus_square_roots_is_not_zero_and_nothing_else_is():
+    def certificate(value: sympy.Basic) -> dict:
+        claim = {"lhs": dump(value), "relation": "≠", "rhs": dump(sympy.Integer(0)),
+                 "facts": []}
+        return {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+                "obligations": [{"kind": "nonzero", "value": dump(value), "roots": True}]}
+
+    assert rechecked(certificate(1 + sympy.sqrt(1 - x**2)))
+    with pytest.raises(recheck.Rejected, match="square roots"):
+        recheck.step(certificate(-1 + sympy.sqrt(1 - x**2)))  # 0 at x = 0
