@@ -683,7 +683,7 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     if _infinite(lhs) or _infinite(rhs):
         verdict = _decide_infinite(lhs, relation, rhs, obligations)
         return Verdict(verdict.passed, verdict.detail, verdict.obligations,
-                       dict(structure, rewritten=True))
+                       dict(structure, infinite=True))
     words = Words()
     generators = givens.generators(words)
     nonzero = givens.stated_nonzero(words)
@@ -831,7 +831,8 @@ def _decide_infinite(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
     if outcome not in (sympy.true, sympy.false):
         return fail(f"undecided: cannot compare {lhs} with {rhs}")
     return Verdict(bool(outcome), f"{lhs} {relation.symbol} {rhs} is {bool(outcome)}",
-                   (*obligations, {"kind": "kernel", "what": "comparison with infinity"}))
+                   (*obligations, {"kind": "extended", "lhs": certificates.dump(lhs),
+                                   "relation": relation.symbol, "rhs": certificates.dump(rhs)}))
 
 
 # -- limits ----------------------------------------------------------------------------------

@@ -342,6 +342,11 @@ def obligation(item: dict, claim: dict, facts: set[sympy.Basic],
         return False
     if kind == "limit":
         return _limit_confirmed(certificates.load(item["limit"]), certificates.load(item["value"]))
+    if kind == "extended":
+        if not _extended_holds(certificates.load(item["lhs"]), item["relation"],
+                               certificates.load(item["rhs"])):
+            raise Rejected(f"{item['lhs']} {item['relation']} {item['rhs']} is false")
+        return True
     raise Rejected(f"unknown obligation kind {kind!r}")
 
 
@@ -357,6 +362,24 @@ def _positive_plus_roots(value: sympy.Basic) -> bool:
                   and isinstance(rest, sympy.Pow) and rest.exp == sympy.Rational(1, 2)):
             return False
     return bool(constant.is_Rational and constant > 0)
+
+
+def _extended_holds(lhs: sympy.Basic, relation: str, rhs: sympy.Basic) -> bool:
+    """``lhs relation rhs`` among the extended reals, one side ±∞ and the other ±∞ or a
+    closed real number: −∞ < every number < ∞."""
+    def rank(side: sympy.Basic) -> tuple[int, sympy.Basic]:
+        if side in (sympy.oo, -sympy.oo):
+            return (1 if side is sympy.oo else -1, sympy.Integer(0))
+        if side.is_number and sympy.N(side, 30).is_real:
+            return (0, side)
+        raise Rejected(f"{side} is neither ±∞ nor a real number")
+
+    (a, x), (b, y) = rank(lhs), rank(rhs)
+    if a == b == 0:
+        raise Rejected("a comparison of two finite numbers is not one with infinity")
+    order = (a > b) - (a < b)
+    return {"=": order == 0, "≠": order != 0, "<": order < 0, "≤": order <= 0,
+            ">": order > 0, "≥": order >= 0}.get(relation, False)
 
 
 def _identities(entry: sympy.Basic) -> set[sympy.Basic]:
@@ -1067,6 +1090,7 @@ def _part_follows(part: Part) -> bool:
     """Whether the part's claim, followed here, lands on what its obligations prove."""
     if part.structure.get("rewritten"):
         return False  # a proposal changed the difference: the kernel vouches for it
+    infinite = part.structure.get("infinite")
     substitutions = {}
     for atom, replacement in part.structure.get("substitutions", []):
         atom, replacement = certificates.load(atom), certificates.load(replacement)
@@ -1090,6 +1114,11 @@ def _part_follows(part: Part) -> bool:
         if _limits_in(side) - set(limits):
             return False
         sides.append(side.xreplace(limits) if limits else side)
+    if infinite:  # ±∞ on a side: the comparison certified among the extended reals
+        return any(item.get("kind") == "extended" and item.get("relation") == part.relation
+                   and _same(certificates.load(item["lhs"]), sides[0])
+                   and _same(certificates.load(item["rhs"]), sides[1])
+                   for item in part.obligations)
     rules = _rules(part)
     sides = _delta_sums_done([_arguments_rewritten(side, rules) for side in sides])
     if "proposed" in part.structure:  # the difference was replaced by a proposal, proved equal

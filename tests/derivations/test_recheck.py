@@ -544,3 +544,16 @@ def test_a_positive_number_plus_square_roots_is_not_zero_and_nothing_else_is():
     assert rechecked(certificate(1 + sympy.sqrt(1 - x**2)))
     with pytest.raises(recheck.Rejected, match="square roots"):
         recheck.step(certificate(-1 + sympy.sqrt(1 - x**2)))  # 0 at x = 0
+
+
+def test_a_comparison_with_infinity_is_rechecked_among_the_extended_reals():
+    honest = certificates_of(Step("claim", sympy.Limit(2**n, n, sympy.oo), sympy.oo, "grows",
+                                  Symbolic()))["claim"]
+    assert rechecked(honest)
+    forged = copy.deepcopy(honest)
+    for item in forged["obligations"]:
+        if item["kind"] == "extended":
+            item["relation"] = "<"
+    forged["claim"]["relation"] = "<"
+    with pytest.raises(recheck.Rejected, match="is false"):
+        recheck.step(forged)
