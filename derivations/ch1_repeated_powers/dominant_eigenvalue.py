@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 
 from derivations.ch1_repeated_powers.display import minus, modulus, written
-from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, substitute_binet
+from derivations.ch1_repeated_powers.rewrites import PHI_VALUE, PSI_VALUE, binet
 from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import Derivation, Relation, Step, Symbolic, register
 from derivations.notation import symbol
@@ -28,7 +28,7 @@ def dominant_eigenvalue() -> Derivation:
             r"The ratio of consecutive Fibonacci numbers tends to $\varphi$, the eigenvalue of "
             r"$F$ outside the unit circle; its error $\psi^n/F_n$ dies out because $|\psi| < 1$."
         ),
-        hypotheses=(),
+        hypotheses=(binet("binet", n), binet("binet-next", n + 1)),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
         uses=("fibonacci-eigendecomposition",),
         steps=(
@@ -36,10 +36,10 @@ def dominant_eigenvalue() -> Derivation:
                  r"Substitute Binet's formula $F_k = (\varphi^k - \psi^k)/\sqrt5$ "
                  r"([proved above](#fibonacci-eigendecomposition)) and use "
                  r"$\varphi - \psi = \sqrt5$: the next number is $\varphi F_n$ plus $\psi^n$.",
-                 Symbolic(rewrite=substitute_binet),
+                 Symbolic(), given=("binet", "binet-next"),
                  display_lhs=written(fib(next_index), minus(phi * fib(n)))),
             Step("ratio-error", ratio - phi, psi**n / fib(n),
-                 r"Divide by $F_n \geq 1$.", Symbolic(rewrite=substitute_binet),
+                 r"Divide by $F_n \geq 1$.", Symbolic(), given=("binet", "binet-next"),
                  display_lhs=written(fib(next_index) / fib(n), -phi)),
             Step("psi-inside-unit-circle", sympy.Abs(psi), sympy.Integer(1),
                  r"$|\psi| = (\sqrt5 - 1)/2 \approx 0.618$: the error term dies out.",

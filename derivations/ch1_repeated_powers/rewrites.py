@@ -1,4 +1,5 @@
-"""Binet's closed form, written as the chapter prints it, and the rewrite that substitutes it.
+"""Binet's closed form, written as the chapter prints it: the fact that cites it, and the
+rewrite that substitutes it.
 
 The Fibonacci recurrence and |z|^(2m) = (z z̄)^m are definitions the kernel applies itself
 (:func:`derivations.engine.kernel._normalise`), so no chapter rewrite repeats them."""
@@ -8,6 +9,8 @@ from __future__ import annotations
 import sympy
 
 from derivations.ch1_repeated_powers.display import minus, power, product, written
+from derivations.engine import Hypothesis
+from derivations.notation import symbol
 
 SQRT5 = sympy.sqrt(5)
 
@@ -15,6 +18,7 @@ SQRT5 = sympy.sqrt(5)
 # Written (1 ± √5)/2, so a page shows that and not 1/2 ± √5/2; .doit() gives the number.
 PHI_VALUE = product(written(1, SQRT5), power(2, -1))
 PSI_VALUE = product(written(1, minus(SQRT5)), power(2, -1))
+PHI, PSI = symbol("phi"), symbol("psi")
 
 
 def binet_value(index: sympy.Basic) -> sympy.Basic:
@@ -23,5 +27,16 @@ def binet_value(index: sympy.Basic) -> sympy.Basic:
 
 
 def substitute_binet(expression: sympy.Basic) -> sympy.Basic:
-    """Replace every F(k) by Binet's formula (proved in ``fibonacci-eigendecomposition``)."""
+    """Replace every F(k) by Binet's formula (proved in ``fibonacci-eigendecomposition``): a
+    proposal the kernel confirms through SymPy's own rewriting, so a step that needs it is
+    the kernel's alone (:func:`binet` cites the formula as a fact instead, where it can)."""
     return sympy.simplify(expression.replace(sympy.fibonacci, binet_value))
+
+
+def binet(label: str, index: sympy.Basic) -> Hypothesis:
+    """Binet's formula ``F_k = (φᵏ − ψᵏ)/√5`` at ``index``, for every value of its symbols: the
+    result of ``fibonacci-eigendecomposition``, cited as a fact so that a step using it is
+    decided (and re-checked) from it, not from SymPy's own rewriting of Fibonacci numbers."""
+    symbols = tuple(sorted(index.free_symbols, key=str))
+    return Hypothesis(label, sympy.fibonacci(index), (PHI**index - PSI**index) / SQRT5,
+                      every=symbols, text="Binet's formula, proved for every index")

@@ -167,14 +167,36 @@ class Givens:
 def bounded_cofactors(value: sympy.Basic, generators: Sequence[sympy.Basic], most: int = 3
                       ) -> list[sympy.Basic] | None:
     """Cofactors ``cᵢ`` of total degree at most ``most`` with ``value = Σ cᵢ·gᵢ``, found by
-    solving for their coefficients (linear algebra over the rationals), or None.
+    solving for their coefficients (linear algebra over the rationals, or over the rationals
+    with the square roots the expressions hold), or None.
 
     Division by the generators themselves misses a member of their ideal whenever the
     division order does not reach it; a Gröbner basis decides membership but names an
     intermediate basis, not the facts. Solving for the cofactors gives a certificate in
     the facts themselves, which the re-checker confirms by expansion alone."""
+    found = _cofactors_over(value, generators, most, algebraic=False)
+    if found is None and any(node.is_Pow and node.base.is_Rational and node.exp.is_Rational
+                             and not node.exp.is_Integer
+                             for e in (value, *generators) for node in sympy.preorder_traversal(e)):
+        found = _cofactors_over(value, generators, most, algebraic=True)
+    return found
+
+
+def _cofactors_over(value: sympy.Basic, generators: Sequence[sympy.Basic], most: int,
+                    algebraic: bool) -> list[sympy.Basic] | None:
+    """:func:`bounded_cofactors` with the coefficients rational, or (``algebraic``) in the
+    field the expressions' roots of rationals generate (``√5``, so that √5·√5 = 5 is known)."""
     try:
-        polys, info = parallel_poly_from_expr([value, *generators])
+        if algebraic:
+            atoms = sorted({node for e in (value, *generators)
+                            for node in sympy.Add.make_args(sympy.expand(e))
+                            for node in sympy.Mul.make_args(node) if not node.is_number},
+                           key=sympy.default_sort_key)
+            atoms = [a.base if a.is_Pow and a.exp.is_Integer else a for a in atoms]
+            polys, info = parallel_poly_from_expr([value, *generators],
+                                                  *dict.fromkeys(atoms), extension=True)
+        else:
+            polys, info = parallel_poly_from_expr([value, *generators])
     except (BasePolynomialError, ValueError, TypeError):
         return None
     variables, target, facts = info.gens, polys[0], polys[1:]

@@ -367,14 +367,14 @@ def _positive_plus_roots(value: sympy.Basic) -> bool:
 def _extended_holds(lhs: sympy.Basic, relation: str, rhs: sympy.Basic) -> bool:
     """``lhs relation rhs`` among the extended reals, one side ±∞ and the other ±∞ or a
     closed real number: −∞ < every number < ∞."""
-    def rank(side: sympy.Basic) -> tuple[int, sympy.Basic]:
+    def rank(side: sympy.Basic) -> int:
         if side in (sympy.oo, -sympy.oo):
-            return (1 if side is sympy.oo else -1, sympy.Integer(0))
+            return 1 if side is sympy.oo else -1
         if side.is_number and sympy.N(side, 30).is_real:
-            return (0, side)
+            return 0
         raise Rejected(f"{side} is neither ±∞ nor a real number")
 
-    (a, x), (b, y) = rank(lhs), rank(rhs)
+    a, b = rank(lhs), rank(rhs)
     if a == b == 0:
         raise Rejected("a comparison of two finite numbers is not one with infinity")
     order = (a > b) - (a < b)
