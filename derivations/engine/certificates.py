@@ -11,16 +11,21 @@ A step's certificate is ``{"claim": …, "obligations": […], "structure": {…
 - ``claim``: the step's concrete sides and relation, and the facts it used;
 - ``obligations``: leaf facts about polynomials, each of one of the kinds below;
 - ``structure``: what the mechanism concluded from its obligations (a chain's relations,
-  an induction's bases, the instances' values).
+  an induction's bases and template, the instances' values, the rules and bounds' slack a
+  decision used, and the scalar names it gave 1×1 products, determinants and traces).
 
 Obligation kinds (``kind``):
 
 - ``zero``: ``entry`` = Σ ``cofactors[i]`` · ``generators[i]`` after expansion (an ideal
   membership; with no generators, ``entry`` expands to 0);
 - ``nonzero``: ``1`` = ``cofactor`` · ``value`` + Σ cofactors · generators (the claim ``value = 0``
-  contradicts the facts: a Nullstellensatz certificate), or ``value`` is a non-zero number;
+  contradicts the facts: a Nullstellensatz certificate), or ``value`` is a non-zero number, a
+  fact ``a ≠ b`` the claim cites (``fact``), or a positive number plus square roots (``roots``);
+  a generator ``a·z − 1`` stands for a fact ``a ≠ 0`` (``z`` its own variable);
 - ``sign``: ``value``, as a quotient of two polynomials, has the claimed sign because every
-  coefficient has it and every atom is positive (``positive``);
+  term's coefficient has it and every factor's sign is declared or defined, read from the
+  numerator as expanded or as ``numerator`` writes it (factored, or a square completed);
+- ``extended``: ``lhs relation rhs`` with ±∞ on a side, among the extended reals;
 - ``kernel``: decided by the kernel alone (through ``simplify``, a limit or a proposal it
   validated): counted, shown, and never trusted from a cache.
 """

@@ -16,7 +16,15 @@ What it re-checks, by obligation kind (see :mod:`derivations.engine.certificates
   denominator's coefficients all have one sign over atoms declared positive;
 - ``limit``: the sequence, evaluated here with mpmath at two large indices for values of its
   other symbols chosen here, moves to the recorded value;
+- ``extended``: a comparison with ±∞, decided here among the extended reals;
 - ``kernel``: cannot be re-checked here; counted as such.
+
+Definitions it applies itself, never SymPy's closed forms: a power with a symbolic exponent
+stays a power (``Aⁿ⁺¹ = Aⁿ·A``), an inverse cancels only with a fact ``det B ≠ 0``, Fibonacci
+numbers reduce by their recurrence, ``|z|²ᵏ = (z·z̄)ᵏ``, a rational's powers go over primes, a
+sum of Kronecker's delta over a whole index range picks its term, and 1×1 products of matrices
+are scalars under the names the kernel recorded (checked: fresh, one meaning each). Within one
+claim, an entry once shown to vanish may serve the entries after it.
 
 Valid obligations are not enough: they must be *about the claim* (a certificate for
 ``x − 2 = 0`` proves nothing about ``x = 1``). So the claim is followed here, from its own
@@ -26,9 +34,10 @@ certified values, and every entry of the difference must be matched by an obliga
 denominator too, by a proof that it is not 0). An instance is the claim at its value; an
 induction's parts are the claim at its base cases and the recurrence, applied here to the
 claim's sides, that both sides obey; a chain's links are the facts it cites, which must meet
-end to end and compose to the claimed relation. What cannot be followed here (rewriting by
-rules between matrices of symbolic size, a proposal, an induction in step form) leaves the
-step the kernel's alone: valid, never trusted from a cache.
+end to end and compose to the claimed relation; an induction in step form cites the claim at
+``n`` and at ``n + 1``. What cannot be followed here (SymPy's closed form of a matrix power,
+real and imaginary parts, a reduction beyond one fact) leaves the step the kernel's alone:
+valid, never trusted from a cache.
 """
 
 from __future__ import annotations
