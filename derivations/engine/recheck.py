@@ -42,6 +42,8 @@ valid, never trusted from a cache.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -529,11 +531,17 @@ def _limit_confirmed(limit: sympy.Basic, value: sympy.Basic) -> bool:
 
 def step(certificate: dict) -> Outcome:
     """Re-check one step's certificate; :class:`Rejected` if any part of it is wrong or
-    unreadable."""
+    unreadable. A certificate with the same content is re-checked once per process (``verify``
+    re-checks a kept verdict before reusing it, then counts it in its summary)."""
     try:
-        return _step(certificate)
+        return _remembered(json.dumps(certificate, sort_keys=True))
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise Rejected(f"unreadable certificate ({error})") from error
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered(content: str) -> Outcome:
+    return _step(json.loads(content))
 
 
 def _step(certificate: dict) -> Outcome:
