@@ -75,7 +75,10 @@ def generate(colab: dict | None = None, docs: Path = PAGES, log: logging.Logger 
     unpublished = sorted({r.slug for r in records} - set(pages))
     if unpublished:
         raise BuildError(f"registered derivations on no page: {', '.join(unpublished)}")
-    notebooks.build()
+    try:
+        notebooks.build()
+    except notebooks.NotebookFailed as error:
+        raise BuildError(f"a notebook does not run: {error}") from error
     written, changed = fragments.write_all(records, pages, colab)
     placed, removed = assets.publish(docs, log)
     return Generated(len(records), failed, written, changed, placed, removed)

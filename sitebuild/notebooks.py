@@ -1,7 +1,9 @@
 """The chapters' notebooks: plain-text sources in ``notebooks/`` made into ``.ipynb`` files.
 
 The sources are jupytext "percent" scripts, so they diff and review like code;
-the JSON notebooks a reader downloads are generated from them, never edited.
+the JSON notebooks a reader downloads are generated from them, never edited. Each is run
+from top to bottom before it is published (once per version of its source and of the
+library it imports), so a cell that raises fails the build instead of reaching a reader.
 """
 
 from __future__ import annotations
@@ -11,8 +13,13 @@ from pathlib import Path
 
 import jupytext
 
+from foundation import provenance
 from foundation.files import write_atomically
+from foundation.store import load_or_compute
 from sitebuild.paths import BUILD, ROOT
+
+# What a notebook's run depends on besides its own source: the library it calls.
+LIBRARY = ("derivations", "foundation")
 
 SOURCES = ROOT / "notebooks"
 NOTEBOOKS = BUILD / "notebooks"
@@ -30,11 +37,48 @@ def sources() -> dict[int, Path]:
     return found
 
 
-def build(destination: Path = NOTEBOOKS) -> dict[int, Path]:
-    """Write ``chapter-N.ipynb`` for every source; a file is rewritten only if it changed."""
+class NotebookFailed(Exception):
+    """A notebook cell raised: the message names the notebook, the cell and the error."""
+
+
+def run(source: Path) -> jupytext.jupytext.NotebookNode:
+    """Run the notebook ``source`` from top to bottom in a fresh kernel, from the project's
+    folder: the notebook with its outputs, or :class:`NotebookFailed` naming the first cell
+    that raised."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    notebook = jupytext.read(source)
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(ROOT)}})
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        failed = next((index for index, cell in enumerate(notebook.cells)
+                       if cell.cell_type == "code" and any(
+                           output.get("output_type") == "error" for output in cell.outputs)),
+                      None)
+        summary = str(error).strip().splitlines()[-1] if str(error).strip() else "an error"
+        raise NotebookFailed(f"{source.name}: cell {failed} raised {summary}") from error
+    return notebook
+
+
+def checked(chapter: int, source: Path) -> None:
+    """:func:`run` the notebook unless this version of it and of the library already ran
+    (what is kept is the number of code cells that ran)."""
+    inputs = provenance.digest([source, *provenance.python_files(*LIBRARY)])
+    load_or_compute(f"notebook-run-{chapter}", inputs, lambda: sum(
+        cell.cell_type == "code" for cell in run(source).cells))
+
+
+def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path]:
+    """Write ``chapter-N.ipynb`` for every source, each run first (``execute``); a file is
+    rewritten only if it changed."""
     destination.mkdir(parents=True, exist_ok=True)
     written = {}
     for chapter, source in sources().items():
+        if execute:
+            checked(chapter, source)
         notebook = jupytext.read(source)
         for index, cell in enumerate(notebook.cells):  # fixed ids: the same source, the same file
             cell.id = f"chapter-{chapter}-cell-{index}"
