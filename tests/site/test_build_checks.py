@@ -279,3 +279,26 @@ def test_checking_a_site_that_is_not_there_fails_in_one_line(tmp_path, capsys):
     assert main(["check", str(tmp_path / "no-such-site")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no built site" in error
+
+
+# --- published media against their stamps ------------------------------------------------------
+
+def test_published_media_must_be_the_files_their_stamps_list(tmp_path):
+    """A stray file, a file changed after it was stamped, and a good one."""
+    from sitebuild.sitecheck import unstamped_media
+
+    renders, site = tmp_path / "renders", tmp_path / "site"
+    (site / "media").mkdir(parents=True)
+    renders.mkdir()
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "Scene.webm").write_bytes(b"frames")
+    stamps.publish(renders / "Scene.json", {"scene_class": "Scene"},
+                   {scratch / "Scene.webm": renders / "Scene.webm"})
+    (site / "media" / "Scene.webm").write_bytes(b"frames")
+    assert unstamped_media(site, {"media": renders}) == []
+    (site / "media" / "Stray.webm").write_bytes(b"other")
+    (site / "media" / "Scene.webm").write_bytes(b"frames, edited")
+    assert unstamped_media(site, {"media": renders}) == [
+        "media/Scene.webm: not the file its stamp recorded",
+        "media/Stray.webm: published, but no render or deck stamp lists it"]
