@@ -48,7 +48,8 @@ def dump(expression: sympy.Basic) -> str:
 _NAMESPACE: dict[str, Any] = {name: getattr(sympy, name) for name in dir(sympy)
                               if not name.startswith("_")}
 _NAMESPACE.update(Str=sympy.core.symbol.Str,
-                  MatrixElement=sympy.matrices.expressions.matexpr.MatrixElement)
+                  MatrixElement=sympy.matrices.expressions.matexpr.MatrixElement,
+                  ExprCondPair=sympy.functions.elementary.piecewise.ExprCondPair)
 
 
 def _project_classes() -> dict[str, type]:

@@ -1293,7 +1293,9 @@ def _denominators(side: sympy.Basic) -> set[sympy.Basic]:
 def _proved_nonzero(denominator: sympy.Basic, part: Part, substitutions: dict) -> bool:
     """Whether an obligation of the part proves ``denominator`` is not 0 (as written, or with
     the bounds' parametrisations)."""
-    candidates = {sympy.expand(denominator), sympy.expand(denominator.xreplace(substitutions))}
+    evaluated = _evaluated(denominator)  # a side as written may hold 1·x unevaluated
+    candidates = {sympy.expand(form) for form in (denominator, evaluated)} | {
+        sympy.expand(form.xreplace(substitutions)) for form in (denominator, evaluated)}
     if any(c.is_number and c != 0 and _is_nonzero_number(c) for c in candidates):
         return True
     if any(_one_signed(c, 1) or _one_signed(c, -1) for c in candidates):
@@ -1304,19 +1306,43 @@ def _proved_nonzero(denominator: sympy.Basic, part: Part, substitutions: dict) -
 def _matches(value: sympy.Basic, obligations: list, kinds: tuple[str, ...]) -> bool:
     """Whether an obligation of one of ``kinds`` is about ``value``, up to sign (a sign
     obligation only if strict: ``v > 0`` or ``v < 0`` proves ``v ≠ 0``)."""
-    value = sympy.expand(value)
+    value = _rebuilt(sympy.expand(_bound_renamed(value)))
     for item in obligations:
         kind = item.get("kind")
         if kind not in kinds or (kind == "sign" and item.get("relation") not in ("<", ">")):
             continue
-        recorded = sympy.expand(certificates.load(item.get("entry", item.get("value", "0"))))
-        if kind == "nonzero":
-            recorded = sympy.expand(certificates.load(item["value"]))
+        recorded = certificates.load(item["value"] if kind == "nonzero"
+                                     else item.get("entry", item.get("value", "0")))
+        recorded = _rebuilt(sympy.expand(_bound_renamed(recorded)))
         if sympy.expand(recorded - value) == 0 or sympy.expand(recorded + value) == 0:
             return True
         if kind != "zero" and _numerator(recorded) in (_numerator(value), -_numerator(value)):
             return True
     return False
+
+
+def _rebuilt(expression: sympy.Basic) -> sympy.Basic:
+    """``expression`` built again from its written form, evaluated: a side read as written may
+    hold parts equal in print but not in SymPy's comparison (an unevaluated ``d − 1``)."""
+    return certificates.load(certificates.dump(expression))
+
+
+_BOUND_NAMES = tuple(sympy.Symbol(f"bound{depth}", integer=True) for depth in range(6))
+
+
+def _bound_renamed(expression: sympy.Basic, depth: int = 0) -> sympy.Basic:
+    """Each index a sum or product binds renamed by its depth: the name of a bound index
+    changes nothing, and the kernel records its own."""
+    if not isinstance(expression, sympy.Basic) or depth >= len(_BOUND_NAMES):
+        return expression
+    if isinstance(expression, sympy.Sum | sympy.Product) and len(expression.limits) == 1:
+        index, low, high = expression.limits[0]
+        name = _BOUND_NAMES[depth]
+        inner = _bound_renamed(expression.function.xreplace({index: name}), depth + 1)
+        return type(expression)(inner, (name, low, high))
+    if not expression.args:
+        return expression
+    return expression.func(*(_bound_renamed(a, depth) for a in expression.args))
 
 
 def _parametrises(atom: sympy.Basic, replacement: sympy.Basic, part: Part) -> bool:
