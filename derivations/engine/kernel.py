@@ -260,7 +260,12 @@ def _normalise(entry: sympy.Basic) -> sympy.Basic:
                       and (node.exp / 2).is_integer),
         lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
     )
+    entry = entry.xreplace(NAMED_NUMBERS)
     return _fibonacci_by_recurrence(_canonical_bound(prime_bases(entry)))
+
+
+# Constants SymPy names that have a closed form: compared by their definition.
+NAMED_NUMBERS = {sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}
 
 
 def prime_bases(expression: sympy.Basic) -> sympy.Basic:

@@ -414,7 +414,8 @@ def _forms(numerator: sympy.Basic) -> list[sympy.Basic]:
     expanded = expanded.replace(
         lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    normal = _by_recurrence(_squares_of_moduli(_over_primes(numerator)))
+    normal = _by_recurrence(_squares_of_moduli(_over_primes(
+        numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}))))  # its definition
     return [numerator, _numerator(expanded), _numerator(sympy.expand(normal, trig=True))]
 
 
