@@ -28,6 +28,7 @@ from animations.parameters import (
 )
 from derivations import dynamics
 from derivations.engine import get
+from derivations.engine.text import check_prose
 from derivations.notation import symbol
 from foundation import palette
 
@@ -161,11 +162,26 @@ def _trail(axes: manim.Axes, path: numpy.ndarray, now: float, connect: bool) -> 
     return trail
 
 
-def _starts_words(starts: numpy.ndarray) -> tuple[str, str]:
-    """The starting points as LaTeX and as words."""
+def _starts_words(starts: numpy.ndarray) -> str:
+    """The starting points in words: "(0, 0.5), (-0.5, -0.5) and (0.5, -0.75)"."""
     pairs = [f"({x:g}, {y:g})" for x, y in starts]
-    return ", ".join(pairs), ", ".join(pairs[:-1]) + (" and " if len(pairs) > 1 else "") + \
-        pairs[-1]
+    return ", ".join(pairs[:-1]) + (" and " if len(pairs) > 1 else "") + pairs[-1]
+
+
+def _starts_key(starts: numpy.ndarray, steps: int) -> manim.Tex:
+    """``h_0 ∈ {(0, 0.5), …}, N steps``, each start in the colour of its trajectory: the
+    trails fade and their heads meet near the origin, so a label at a trajectory's end would
+    cover the others'; the start names each colour once, for all four panels."""
+    pieces = [r"$h_0 \in \{$"]
+    for index, (x, y) in enumerate(starts):
+        pieces += [", ", f"$({x:g}, {y:g})$"] if index else [f"$({x:g}, {y:g})$"]
+    pieces.append(rf"$\}}$, {steps} steps")
+    for piece in pieces:
+        check_prose(piece, "text in an animation")
+    key = manim.Tex(*pieces, font_size=26, color=style.ink(style.MUTED))
+    for index, colour in enumerate(START_COLOURS[:len(starts)]):
+        key[1 + 2 * index].set_color(style.ink(colour))
+    return key
 
 
 def portrait_parameters(*extra: Parameter) -> Parameters:
@@ -210,8 +226,8 @@ def play_portrait_row(
     clock = manim.ValueTracker(0)
     counter = style.counter("t", 30)
     counter[1].add_updater(lambda number: number.set_value(min(steps, int(clock.get_value()))))
-    points, spoken_points = _starts_words(starts)
-    starts_label = style.label(f"$h_0 \\in \\{{{points}\\}}$, {steps} steps", 26, style.MUTED)
+    spoken_points = _starts_words(starts)
+    starts_label = _starts_key(starts, steps)
     manim.VGroup(starts_label, counter).arrange(manim.RIGHT, buff=0.8).next_to(
         figures, manim.DOWN, buff=0.35)
     if starts_label.get_left()[0] < -7:

@@ -48,6 +48,16 @@ def case_words(case: bptt.Case) -> str:
     return f"{KIND_WORDS[case.kind]} $W${scale}, {ACTIVATION_TEX[case.activation]}"
 
 
+def case_name(case: bptt.Case) -> str:
+    r"""A measured curve's name at its end, as short as tells it from the others: "$\tanh$,
+    $\times 0.4$", "logistic", "orthogonal", "$\times 3$"."""
+    parts = ["orthogonal"] if case.kind == "orthogonal" else []
+    if case.scale != 1.0:
+        parts.append(rf"$\times {case.scale:g}$")
+    parts += {"tanh": [r"$\tanh$"], "sigmoid": ["logistic"], "linear": []}[case.activation]
+    return ", ".join(parts) or KIND_WORDS[case.kind]
+
+
 def case_said(case: bptt.Case) -> str:
     """The legend of :func:`case_words` in plain words, for captions."""
     scale = "" if case.scale == 1.0 else f" scaled by {case.scale:g}"
@@ -106,7 +116,7 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
         x_step = tick_step(horizon, 5)
         axes = manim.Axes(
             x_range=[0, horizon, x_step], y_range=[-LOG_LIMIT, LOG_LIMIT, 100],
-            x_length=7.0, y_length=5.1, tips=False,
+            x_length=6.2, y_length=5.1, tips=False,  # room for the curves' names
             axis_config={"color": style.MUTED, "include_numbers": False},
         ).to_edge(manim.LEFT, buff=1.35).shift(0.4 * manim.UP)
         x_labels = manim.VGroup(*(
@@ -137,8 +147,9 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
         self.play(manim.Create(axes), manim.FadeIn(x_labels, x_name, y_labels), run_time=0.8)
         self.narrate("Dashed grey lines: beyond them float64 overflows or underflows.")
         self.play(manim.FadeIn(floor, ceiling, limits), run_time=0.4)
-        # The legend sits right of the plot: each curve's words, its bound, where float64 stops.
-        legend = manim.VGroup()
+        # Each curve ends with its name in its colour (and an x where float64 stops); the legend
+        # right of the plot gives its words, its bound, where float64 stops.
+        shown = []
         for index, colour in CURVES:
             case = bptt.CASES[index]
             weights = bptt.recurrent_matrix(case.kind, size, scale=case.scale, seed=seed)
@@ -162,18 +173,30 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
                 way = "overflows" if norms[breakdown] else "underflows"
                 lines.append(f"float64 {way} at $l = {breakdown}$")
                 said.append(f"float64 {way} at l = {breakdown}.")
-                beats.append(manim.Create(
-                    manim.Cross(scale_factor=0.12, stroke_color=colour).move_to(curve.get_end())))
+                cross = manim.Cross(scale_factor=0.12, stroke_color=colour)
+                beats.append(manim.Create(cross.move_to(curve.get_end())))
+                end = cross.get_right()  # the name goes beside the x, not over it
             else:
                 final = norms[-1]
                 said.append(f"at l = {horizon} the norm is {style.spoken_number(final)}.")
+                end = curve.get_end()
             entry = manim.VGroup(*(style.label(line, 24, colour) for line in lines))
             entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.06)
-            legend.add(entry)
-            legend.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.22)
-            legend.next_to(axes, manim.RIGHT, buff=0.45).align_to(axes, manim.UP)
+            name = style.label(case_name(case), 22, colour)
+            shown.append((end, colour, name, entry, beats, said))
+        names = style.end_labels([(end, name, colour) for end, colour, name, *_ in shown],
+                                 top=axes.c2p(0, LOG_LIMIT)[1], bottom=axes.c2p(0, -LOG_LIMIT)[1],
+                                 avoid=tuple(limits))
+        legend = manim.VGroup(*(entry for _, _, _, entry, _, _ in shown))
+        legend.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.22)
+        right = max(group.get_right()[0] for group in (*names, axes, x_name))
+        legend.align_to(axes, manim.UP).shift(
+            (right + 0.35 - legend.get_left()[0]) * manim.RIGHT)
+        style.keep_between(legend, left=right + 0.2)
+        for (_, _, _, entry, beats, said), name in zip(shown, names, strict=True):
             self.narrate(" ".join(said))
             self.play(*beats, manim.FadeIn(entry), run_time=1.6, rate_func=manim.linear)
+            self.play(manim.FadeIn(name), run_time=0.3)
         self.wait(1.0)
 
 

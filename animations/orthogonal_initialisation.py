@@ -22,16 +22,18 @@ CHAPTER = 2
 KIND_COLOUR = {"orthogonal": style.PRESERVING, "gaussian": style.EXPLODING}
 KIND_NAME = {"orthogonal": "orthogonal $W$",
              "gaussian": r"Gaussian $W$, entries $\mathcal{N}(0, 1/d)$"}
+KIND_LABEL = {"orthogonal": "orthogonal", "gaussian": "Gaussian"}  # at each curve's end
 
 
 def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, int]) -> tuple:
-    """Axes with the norm of h_t on a log axis and one curve per kind (not yet drawn)."""
+    """Axes with the norm of h_t on a log axis, one curve per kind (not yet drawn) and, at each
+    curve's end, its name in its colour (with the curve, not the legend, a reader's eye is)."""
     tick = tick_step(decades[1] - decades[0])
     low, high = math.floor(decades[0] / tick) * tick, math.ceil(decades[1] / tick) * tick
     axes = manim.Axes(
         x_range=[0, steps, steps // 4],
         y_range=[low, high, tick],
-        x_length=5.4,
+        x_length=4.5,  # room right of each panel for its curves' names
         y_length=3.6,
         axis_config={"color": style.MUTED, "include_numbers": False},
         tips=False,
@@ -55,7 +57,11 @@ def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, 
         curves[kind].set_points_as_corners(points)
     title = style.formula(rf"\lVert h_t \rVert,\ t \le {steps}", size=30)
     title.next_to(axes, manim.UP, buff=0.15)
-    return manim.VGroup(axes, x_labels, y_labels, title), curves
+    names = style.end_labels(
+        [(curve.get_end(), style.label(KIND_LABEL[kind], 24, KIND_COLOUR[kind]), KIND_COLOUR[kind])
+         for kind, curve in curves.items()],
+        top=axes.get_top()[1], bottom=axes.get_bottom()[1])
+    return manim.VGroup(axes, x_labels, y_labels, title), curves, manim.VGroup(*names)
 
 
 def _norms(values: Values) -> tuple[dict[str, numpy.ndarray], dict[str, numpy.ndarray]]:
@@ -109,12 +115,14 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         short, long = values["short"], values["long"]
         matrices, long_norms = _norms(values)
         short_norms = {k: v[: short + 1] for k, v in long_norms.items()}
-        short_frame, short_curves = norm_panel(short, short_norms,
-                                               decade_range(list(short_norms.values())))
-        long_frame, long_curves = norm_panel(long, long_norms,
-                                             decade_range(list(long_norms.values())))
-        short_all = manim.VGroup(short_frame, *short_curves.values()).to_edge(manim.LEFT, buff=0.7)
-        long_all = manim.VGroup(long_frame, *long_curves.values()).to_edge(manim.RIGHT, buff=0.5)
+        short_frame, short_curves, short_names = norm_panel(
+            short, short_norms, decade_range(list(short_norms.values())))
+        long_frame, long_curves, long_names = norm_panel(
+            long, long_norms, decade_range(list(long_norms.values())))
+        short_all = manim.VGroup(short_frame, *short_curves.values(), short_names)
+        short_all.to_edge(manim.LEFT, buff=0.5)
+        long_all = manim.VGroup(long_frame, *long_curves.values(), long_names)
+        long_all.to_edge(manim.RIGHT, buff=0.3)
         for group in (short_all, long_all):
             group.shift(0.25 * manim.UP)
         legend = manim.VGroup(
@@ -141,11 +149,13 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
                      f"exactly 1, the Gaussian one wanders.")
         self.play(*(manim.Create(c) for c in short_curves.values()), run_time=3,
                   rate_func=manim.linear)
+        self.play(manim.FadeIn(short_names), run_time=0.4)
         self.narrate(f"Right, {long} steps: the Gaussian norm {_trend(radius)} like its "
                      f"spectral radius to the power t; the orthogonal norm is still 1.")
         self.play(manim.FadeIn(long_frame), run_time=0.6)
         self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
                   rate_func=manim.linear)
+        self.play(manim.FadeIn(long_names), run_time=0.4)
         self.narrate(f"The Gaussian W has spectral radius rho = {shown_radius}; after {long} "
                      f"steps, the norm of h is {style.spoken_number(last, 2)}.")
         self.play(manim.Write(final), run_time=0.8)

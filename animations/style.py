@@ -113,10 +113,8 @@ def _significant(value: float, digits: int) -> tuple[str, int | None]:
 
 def symbol_colour(key: str) -> str:
     """The colour of notation entry ``key`` (e.g. ``"phi"``), drawable on this theme: its
-    meaning's palette hue, or its own colour made legible if it has none (ink, grey)."""
-    colour = notation.colour(key)
-    meaning = palette.notation_hue(colour)
-    return hue(meaning) if meaning is not None else drawable(colour)
+    palette hue's shade for the theme (ink is the theme's foreground)."""
+    return hue(notation.colour(key))
 
 
 def tex_symbol(key: str) -> str:
@@ -206,6 +204,59 @@ def keep_between(mobject: manim.Mobject, left: float = -manim.config.frame_width
     elif mobject.get_right()[0] > right:
         mobject.shift((mobject.get_right()[0] - right) * manim.LEFT)
     return mobject
+
+
+LEADER_WIDTH = 1.5
+
+
+def _covers(first: manim.Mobject, second: manim.Mobject, gap: float) -> bool:
+    """Whether the boxes of two mobjects come closer than ``gap``."""
+    return not (first.get_right()[0] + gap <= second.get_left()[0]
+                or second.get_right()[0] + gap <= first.get_left()[0]
+                or first.get_top()[1] + gap <= second.get_bottom()[1]
+                or second.get_top()[1] + gap <= first.get_bottom()[1])
+
+
+def end_labels(ends: list[tuple[numpy.ndarray, manim.Mobject, str]], *, top: float,
+               bottom: float, avoid: tuple[manim.Mobject, ...] = (), buff: float = 0.12,
+               gap: float = 0.05) -> list[manim.VGroup]:
+    """Direct labels: each label (typeset in its curve's colour) just right of the point where its
+    curve ends, at that height where it can be, so a reader needs no legend to tell the curves
+    apart (the static figures do the same, :func:`sitebuild.svg.end_labels`).
+
+    Labels are placed from the highest end down. One that would cover a label placed before
+    it, another curve's end or a mobject of ``avoid`` moves by whole label heights, down first
+    (so labels keep their curves' order and their leaders do not cross), until it covers none,
+    and a thin leader line in the curve's colour joins it to its end. Labels stay between
+    ``bottom`` and ``top``; ValueError if one cannot. Each is drawn on a patch of the
+    background, so a grid or bound line passing behind it does not strike its words through.
+    Returns, in the order given, each label with its leader.
+    """
+    marks = [manim.Dot(end, radius=0.06) for end, _, _ in ends]
+    placed: list[manim.Mobject] = []
+    groups: dict[int, manim.VGroup] = {}
+    for index in sorted(range(len(ends)), key=lambda i: (-ends[i][0][1], ends[i][0][0])):
+        end, label, colour = ends[index]
+        label.add_background_rectangle(color=BACKGROUND, opacity=1, buff=0.04)
+        label.next_to(end, manim.RIGHT, buff=buff)
+        step = label.height + gap
+        others = [*placed, *avoid, *(mark for other, mark in enumerate(marks) if other != index)]
+        for rows in (0, *(sign * k for k in range(1, 2 * len(ends) + 8) for sign in (-1, 1))):
+            trial = label.copy().shift(rows * step * manim.UP)
+            inside = trial.get_bottom()[1] >= bottom - 1e-9 and trial.get_top()[1] <= top + 1e-9
+            if inside and not any(_covers(trial, other, gap) for other in others):
+                label.shift(rows * step * manim.UP)
+                break
+        else:
+            raise ValueError(f"end labels: no room for {len(ends)} labels between "
+                             f"{bottom:.2f} and {top:.2f}")
+        placed.append(label)
+        groups[index] = manim.VGroup(label)
+        if abs(label.get_center()[1] - end[1]) > label.height / 2:
+            groups[index].add(manim.Line(end + 0.06 * manim.RIGHT,
+                                         label.get_left() + 0.04 * manim.LEFT, color=colour,
+                                         stroke_width=LEADER_WIDTH))
+    return [groups[index] for index in range(len(ends))]
 
 
 def above_controls(mobject: manim.Mobject, buff: float = 0.15) -> manim.Mobject:

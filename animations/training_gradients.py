@@ -77,9 +77,9 @@ class GradientNormsThroughTraining(style.CompanionScene):
         runs = {arm: analysis.find(full, task, LENGTH, arm, seed) for arm in ARMS}
         snapshots = sorted(runs[ARMS[0]]["profiles"], key=int)
         axes = manim.Axes(
-            x_range=[0, LENGTH, 10], y_range=[0, LOG_HIGH - LOG_LOW, 8], x_length=6.6,
+            x_range=[0, LENGTH, 10], y_range=[0, LOG_HIGH - LOG_LOW, 8], x_length=5.2,
             y_length=4.2, tips=False, axis_config={"color": style.MUTED},
-        ).to_edge(manim.LEFT, buff=1.2).shift(0.45 * manim.UP)  # labels clear of the controls
+        ).to_edge(manim.LEFT, buff=1.1).shift(0.45 * manim.UP)  # labels clear of the controls
         x_labels = manim.VGroup(*(
             manim.MathTex(str(lag), font_size=24, color=style.MUTED)
             .next_to(axes.c2p(lag, 0), manim.DOWN, buff=0.15)
@@ -110,7 +110,19 @@ class GradientNormsThroughTraining(style.CompanionScene):
         side = manim.VGroup(counter, legend.arrange(manim.DOWN, aligned_edge=manim.LEFT,
                                                     buff=0.3), note)
         side.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.45)
-        side.next_to(axes, manim.RIGHT, buff=0.7).align_to(axes, manim.UP)
+        # The side column keeps to the right edge: between it and the plot, each curve's name.
+        side.to_edge(manim.RIGHT, buff=0.3).align_to(axes, manim.UP)
+
+        def names(snapshot: str) -> list[manim.VGroup]:
+            """Each solid curve's name at its right end (where it leaves the top, if it does)."""
+            ends = []
+            for arm in ARMS:
+                colour = style.hue(analysis.arm_colour(arm))
+                norms = runs[arm]["profiles"][snapshot]["gradient_norms"]
+                ends.append((_curve(axes, norms, colour).get_start(),
+                             style.label(analysis.arm_label(arm), 18, colour), colour))
+            return style.end_labels(ends, top=axes.get_top()[1], bottom=axes.get_bottom()[1],
+                                    avoid=(side,))
         self.add(title)
         self.narrate(f"Four networks learn {TASKS[task].title.lower()} over T = {LENGTH} steps, "
                      f"with seed {seed}. The plot shows the size of the gradient of the loss with "
@@ -118,7 +130,9 @@ class GradientNormsThroughTraining(style.CompanionScene):
         self.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, x_title), run_time=0.8)
         self.play(manim.FadeIn(side), run_time=0.5)
         curves = {}
-        for arm in ARMS:  # the first says what the curves are; the rest only whose they are
+        labels = names("0")
+        for arm, name in zip(ARMS, labels, strict=True):
+            # the first says what the curves are; the rest only whose they are
             self.narrate(f"{analysis.arm_label(arm)}: solid, its gradient norms at the start; "
                          f"dashed, chapter 3's bound from its own eta." if arm == ARMS[0]
                          else f"{analysis.arm_label(arm)}.")
@@ -127,6 +141,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
             curves[arm] = _curve(axes, profile["gradient_norms"], colour)
             self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
                       manim.Create(curves[arm]), run_time=1.0)
+            self.play(manim.FadeIn(name), run_time=0.3)
         self.wait(0.5)
         self.narrate(f"Training runs: the curves and accuracies follow every "
                      f"{int(snapshots[1])} updates.")
@@ -140,6 +155,8 @@ class GradientNormsThroughTraining(style.CompanionScene):
                 readout = style.label(_accuracy(runs[arm], update), 18, style.MUTED)
                 changes.append(manim.Transform(readouts[arm],
                                                readout.move_to(readouts[arm], manim.LEFT)))
+            changes += [manim.Transform(old, new) for old, new in zip(labels, names(snapshot),
+                                                                       strict=True)]
             self.play(*changes, run_time=1.4)
         last = int(snapshots[-1])
         self.narrate(f"After {last} updates, the test accuracy: " + "; ".join(

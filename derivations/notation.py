@@ -20,14 +20,18 @@ import sympy
 
 from derivations.engine.latex import textbook_latex
 from derivations.engine.text import check_prose
+from foundation import palette
+from foundation.palette import Hue
 
-# Colour language (hex): warm for growth, cool for decay, green for norm-preserving.
-EXPLODING = "#E4572E"
-VANISHING = "#2E86AB"
-PRESERVING = "#3BB273"
-ACCENT = "#F3A712"
-NEUTRAL = "#8A8A8A"
-INK = "#222222"
+# Colour language: warm for growth, cool for decay, green for norm-preserving. Each is a hue of
+# the one palette, which gives it a shade per scheme; a hex code of its own here would drift
+# from the shades the videos, figures and this page's swatches draw.
+EXPLODING = palette.EXPLODING
+VANISHING = palette.VANISHING
+PRESERVING = palette.PRESERVING
+ACCENT = palette.ACCENT
+NEUTRAL = palette.NEUTRAL
+INK = palette.INK
 
 # The size of a square matrix in a proof for every size: d×d, with d ≥ 1.
 DIMENSION = sympy.Symbol("d", integer=True, positive=True)
@@ -38,13 +42,14 @@ class Notation:
     """One symbol: its SymPy object (with assumptions), meaning, colour and chapter.
 
     ``meaning`` and ``sources`` are Markdown with ``$…$`` math; ``sources`` says
-    how a source writes the same thing when it uses another letter.
+    how a source writes the same thing when it uses another letter. ``colour`` is
+    one of the colour language's palette hues above.
     """
 
     key: str
     symbol: sympy.Basic
     meaning: str
-    colour: str
+    colour: Hue
     chapter: int
     sources: str = ""
 
@@ -168,7 +173,7 @@ CHAPTER_3 = (
              sources="the notes write $i_t$"),
     Notation("W_in", sympy.Symbol(r"W_{\mathrm{in}}"), "the input-to-hidden weight matrix",
              NEUTRAL, 3, sources="the notes write $w_{in}$"),
-    Notation("b", sympy.Symbol("b"), "the bias vector of the recurrent layer", NEUTRAL, 3),
+    Notation("b", _vector("b"), "the bias vector of the recurrent layer", NEUTRAL, 3),
     Notation("sigma", sympy.Function("sigma"),
              "the nonlinearity of the recurrent network, applied entrywise: whichever function "
              "the network uses ($\\tanh$, $\\operatorname{sigm}$ and the identity here)",
@@ -240,8 +245,12 @@ CHAPTER_4 = (
     Notation("gamma_+", sympy.Symbol("gamma_+", positive=True),
              "the largest diffusion that keeps a forward Euler step stable", VANISHING, 4),
     Notation("z", sympy.Symbol("z_i", real=True),
-             "the input gate $z_t = \\operatorname{sigm}(\\cdot)$ of the gated cell ($z_i$ "
-             "one entry)", ACCENT, 4),
+             "the input gate of the gated cell, always with its index: $z_t = "
+             "\\operatorname{sigm}(\\cdot)$ at step $t$, $z_i$ one entry (a bare $z$ is a "
+             "scaled eigenvalue)", ACCENT, 4),
+    Notation("z_euler", sympy.Symbol("z"),
+             "a scaled eigenvalue $z = \\varepsilon\\lambda$ in the complex plane: a forward "
+             "Euler step multiplies by $1 + z$, stable when $|1 + z| \\leq 1$", NEUTRAL, 4),
     Notation("C", sympy.Symbol("C"), "a quantity conserved along the ODE's trajectories",
              PRESERVING, 4),
 )
@@ -264,6 +273,6 @@ def symbol(key: str) -> sympy.Basic:
     return entry(key).symbol
 
 
-def colour(key: str) -> str:
-    """The hex colour of notation entry ``key``."""
+def colour(key: str) -> Hue:
+    """The palette hue of notation entry ``key``."""
     return entry(key).colour

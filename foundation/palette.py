@@ -19,10 +19,12 @@ purple turns pinker to stay apart from blue under protanopia. A figure with more
 series than hues tells them apart by line style (:data:`DASHES`) or marker
 (:data:`MARKERS`) as well.
 
-The notation's colours (:mod:`derivations.notation`) are one meaning each: growth
-(:data:`EXPLODING`), decay (:data:`VANISHING`), norm kept (:data:`PRESERVING`), a
-highlight (:data:`ACCENT`); :func:`notation_hue` draws each in the palette's hue of
-that meaning. Any other colour is drawn at a lightness that can be read on its
+The notation's colours (:mod:`derivations.notation`) are these hues, one meaning each:
+growth (:data:`EXPLODING`), decay (:data:`VANISHING`), norm kept (:data:`PRESERVING`), a
+highlight (:data:`ACCENT`), no meaning (:data:`NEUTRAL`), and :data:`INK`, the text
+colour of each scheme, for a symbol drawn like the words around it. The notation
+imports them from here, so its page, the videos and the figures cannot disagree on a
+shade. Any other colour is drawn at a lightness that can be read on its
 background: :func:`readable` darkens it on light backgrounds and lightens it on
 dark ones until its WCAG contrast ratio reaches the minimum asked for.
 """
@@ -97,6 +99,8 @@ SERIES: tuple[Hue, ...] = (BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY, GREY)
 
 # The notation's meanings (derivations.notation's colour language), each one hue of SERIES.
 EXPLODING, VANISHING, PRESERVING, ACCENT, NEUTRAL = VERMILLION, BLUE, GREEN, ORANGE, GREY
+# Not a series colour: the ink of each scheme, for a symbol that carries no colour meaning.
+INK = Hue("ink", THEMES["light"].foreground, THEMES["dark"].foreground)
 
 # Line styles beyond colour, as SVG dash arrays (None is solid; the videos draw the same
 # patterns as Manim dashes), and marker shapes for dots: used where a figure has more series
@@ -104,17 +108,6 @@ EXPLODING, VANISHING, PRESERVING, ACCENT, NEUTRAL = VERMILLION, BLUE, GREEN, ORA
 SOLID, DASHED, DASH_DOT, DOTTED = None, "8 4", "9 3 2 3", "2 3"
 DASHES: tuple[str | None, ...] = (SOLID, DASHED, DASH_DOT, DOTTED)
 MARKERS = ("circle", "square", "diamond", "triangle")
-
-
-def notation_hue(colour: str) -> Hue | None:
-    """The palette's hue for a colour of :mod:`derivations.notation` that carries a meaning
-    (growth, decay, norm kept, highlight, neutral); None for any other colour."""
-    from derivations import notation  # the notation imports SymPy: only when asked
-
-    meanings = {notation.EXPLODING: EXPLODING, notation.VANISHING: VANISHING,
-                notation.PRESERVING: PRESERVING, notation.ACCENT: ACCENT,
-                notation.NEUTRAL: NEUTRAL}
-    return {key.upper(): hue for key, hue in meanings.items()}.get(colour.upper())
 
 
 # -- telling colours apart ---------------------------------------------------------------------

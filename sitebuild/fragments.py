@@ -31,6 +31,7 @@ from derivations.engine.markdown import (
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from foundation.files import write_atomically
+from foundation.palette import Hue
 from sitebuild import notebooks, results_map
 from sitebuild.answers import answer_box
 from sitebuild.api_reference import api_reference
@@ -464,6 +465,21 @@ def table_cell(markdown: str) -> str:
     return "".join(parts)
 
 
+def colour_cell(hue: Hue) -> str:
+    """A notation colour as its page shows it: the swatch and code of the shade the videos and
+    figures draw in the reader's scheme (``companion.css`` shows the one of the scheme in use),
+    then the hue's name, for a reader who cannot tell the swatches apart.
+
+    The swatch and code are one unbreakable unit: a code split across lines cannot be read
+    or copied.
+    """
+    shades = "".join(f'<code class="shade-{scheme}">{hue.on(scheme)}</code>'
+                     for scheme in ("light", "dark"))
+    return (f'<span class="notation-colour"><span class="swatch" style="--swatch-light:'
+            f'{hue.light};--swatch-dark:{hue.dark}" aria-hidden="true"></span> {shades}</span> '
+            f"{hue.name}")
+
+
 def notation_fragment() -> str:
     """The notation table, generated from :data:`derivations.notation.NOTATION`."""
     rows = [
@@ -471,10 +487,8 @@ def notation_fragment() -> str:
         "|---|---|---|---|---|",
     ]
     for entry in NOTATION:
-        swatch = (f'<span class="swatch" style="background:{entry.colour}" '
-                  f'aria-hidden="true"></span> `{entry.colour}`')
-        cells = [f"${entry.latex}$", entry.meaning, entry.sources or "—", swatch,
-                 str(entry.chapter)]
+        cells = [f"${entry.latex}$", entry.meaning, entry.sources or "—",
+                 colour_cell(entry.colour), str(entry.chapter)]
         rows.append("| " + " | ".join(table_cell(cell) for cell in cells) + " |")
     return "\n".join(rows) + "\n"
 

@@ -1,6 +1,7 @@
-"""The checks of a built site, whichever generator built it: search index made typeset-ready,
-then every check of :mod:`sitebuild.sitecheck` (LaTeX leaks, unchecked display formulas,
-references that lead nowhere).
+"""The checks of a built site, whichever generator built it: search index made typeset-ready
+(and, for Zensical, which ignores the pages' search boost, without the reference pages'
+sections: :mod:`sitebuild.search_rank`), then every check of :mod:`sitebuild.sitecheck`
+(LaTeX leaks, unchecked display formulas, references that lead nowhere).
 
 MkDocs runs them after its build (:mod:`sitebuild.hooks`); Zensical runs no hooks,
 so ``python -m sitebuild check SITE`` runs them after ``zensical build``.
@@ -14,16 +15,22 @@ from pathlib import Path
 from sitebuild.display_math import generated_formulas
 from sitebuild.problems import LOG, refuse
 from sitebuild.search_math import rewrite_index
+from sitebuild.search_rank import demote
 from sitebuild.sitecheck import check_site
 
 
 def check_built_site(site: Path, generated: Path | None, log: logging.Logger = LOG) -> None:
-    """Typeset-ready search index, then every check of :mod:`sitebuild.sitecheck`.
+    """Typeset-ready search index, ranked as the pages ask, then every check of
+    :mod:`sitebuild.sitecheck`.
 
     ``generated`` is the folder of generated fragments whose display formulas
     count as checked; None accepts any formula in a theorem box.
     """
     rewrite_index(site)
+    left_out = demote(site)
+    if left_out:
+        log.info("search: %d sections of pages boosted below 1 left out of Zensical's index, "
+                 "which ignores the boost", len(left_out))
     report = check_site(site, generated_formulas(generated) if generated else None)
     log.info("site checks: %s", report.summary())
     refuse([str(leak) for leak in report.leaks], "places where a reader sees LaTeX source or a "

@@ -5,8 +5,8 @@ is spelled, so every figure shares one frame, one font and one palette.
 
 Colours follow the reader's scheme. The neutral colours of :data:`THEME` are
 CSS variables (``var(--plot-muted)``, set per scheme in ``companion.css``). A
-colour is a hue of the project's palette (:class:`foundation.palette.Hue`), or a
-colour of the notation with a meaning, drawn as that meaning's palette hue: its
+colour is a hue of the project's palette (:class:`foundation.palette.Hue`; the
+notation's colours are such hues), drawn in its
 light shade on the light page, its dark shade on the dark one, each made darker
 (lighter) here where text needs 4.5:1 against the plot's background (lines have
 their 3:1 already). Any other hex colour is drawn as itself where it is
@@ -85,10 +85,8 @@ Colour = str | Hue
 
 
 def hue_of(colour: Colour) -> Hue | None:
-    """The palette hue ``colour`` is drawn in (a notation colour's meaning), or None."""
-    if isinstance(colour, Hue):
-        return colour
-    return palette.notation_hue(colour) if _HEX.match(colour) else None
+    """The palette hue ``colour`` is drawn in, or None for a plain colour."""
+    return colour if isinstance(colour, Hue) else None
 
 
 def _paint(colour: Colour, prop: str, ratio: float) -> str:

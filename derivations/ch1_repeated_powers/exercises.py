@@ -24,6 +24,7 @@ from derivations.ch1_repeated_powers.fibonacci_matrix import (
 from derivations.ch1_repeated_powers.rewrites import (
     PHI_VALUE,
     PSI_VALUE,
+    binet,
     substitute_binet,
 )
 from derivations.ch1_repeated_powers.sources import MERITY
@@ -180,7 +181,8 @@ def exercise_1_4() -> Derivation:
 
 @register
 def exercise_1_5() -> Derivation:
-    m, i = sympy.symbols("m i", integer=True, nonnegative=True)
+    # k, the notation's integer index, not m: m counts the rows of a tall matrix.
+    k, i = sympy.symbols("k i", integer=True, nonnegative=True)
     merity_ratio = sympy.Rational(809, 500)  # Merity's 1.618
     return Derivation(
         slug="exercise-1-5",
@@ -188,20 +190,20 @@ def exercise_1_5() -> Derivation:
         chapter=1,
         source=MERITY,
         statement=(
-            r"For all integers $m, i \geq 0$, $F_m\varphi^i - F_{m+i} = -\psi^m F_i$. Starting "
+            r"For all integers $k, i \geq 0$, $F_k\varphi^i - F_{k+i} = -\psi^k F_i$. Starting "
             r"from $F_7 = 13$ the error $|\psi|^7 F_i$ stays below $1/2$ up to $i = 7$, so "
             r"$13\varphi^i$ rounds to $F_{7+i}$ for $i \leq 7$, and fails first at $i = 8$; "
             r"Merity's $1.618$ fails there too."
         ),
-        hypotheses=(),
+        hypotheses=(binet("binet-k", k), binet("binet-i", i), binet("binet-k-i", k + i)),
         definitions={phi: PHI_VALUE, psi: PSI_VALUE},
         uses=("fibonacci-eigendecomposition",),
         steps=(
-            Step("error", fib(m) * phi**i - fib(m + i), -(psi**m) * fib(i),
+            Step("error", fib(k) * phi**i - fib(k + i), -(psi**k) * fib(i),
                  r"Substitute Binet's formula for all three Fibonacci numbers.",
-                 Symbolic(rewrite=substitute_binet),
-                 display_lhs=written(product(fib(m), phi**i),
-                                     minus(fib(written(m, i))))),
+                 Symbolic(), given=("binet-k", "binet-i", "binet-k-i"),
+                 display_lhs=written(product(fib(k), phi**i),
+                                     minus(fib(written(k, i))))),
             Step("still-rounds", sympy.Abs(psi) ** 7 * fib(7), sympy.Rational(1, 2),
                  r"At $i = 7$ the error is $0.45$; $F_i$ is smaller for smaller $i$.",
                  Symbolic(), relation=Relation.LT,

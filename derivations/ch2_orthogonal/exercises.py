@@ -140,7 +140,8 @@ def exercise_2_2() -> Derivation:
 
 @register
 def exercise_2_3() -> Derivation:
-    a, b, c, d = sympy.symbols("a b c d", real=True)
+    # Entries a_ij: the notation's b is the bias and d the size of a matrix.
+    a, b, c, d = sympy.symbols("a_11 a_12 a_21 a_22", real=True)
     Q = sympy.MatrixSymbol("Q", 2, 2)
     # Q_+ turns (det 1), Q_- reflects (det −1): bare R and S would read as the rotation R_θ
     # and reflection S_θ of the notation, which need an angle.
@@ -153,20 +154,23 @@ def exercise_2_3() -> Derivation:
         title="Every two-by-two orthogonal matrix is a rotation or a reflection",
         chapter=2,
         source=MERITY,
-        statement=(r"If $Q^\top Q = I$ for a real $2 \times 2$ matrix $Q$ with first column "
-                   r"$(a, c)$, then its second column is $\det Q \cdot (-c, a)$ with "
+        statement=(r"If $Q^\top Q = I$ for a real $2 \times 2$ matrix $Q$ with entries "
+                   r"$a_{ij}$ (row $i$, column $j$), then its second column is "
+                   r"$\det Q \cdot (-a_{21}, a_{11})$ with "
                    r"$(\det Q)^2 = 1$, so $(Q - Q_+)(Q - Q_-)^\top = 0$ for the rotation $Q_+$ "
                    r"($\det Q_+ = 1$) and the reflection $Q_-$ ($\det Q_- = -1$) below. For "
                    r"matrices a zero product need not have a zero factor, so the proof goes on "
-                   r"by cases on the second column $(b + c, d - a)$ of $Q - Q_+$ (its first "
-                   r"column is zero): if either entry is not zero, the product forces "
+                   r"by cases on the second column $(a_{12} + a_{21}, a_{22} - a_{11})$ of "
+                   r"$Q - Q_+$ (its first column is zero): if either entry is not zero, the "
+                   r"product forces "
                    r"$Q = Q_-$ (steps 6 and 7); if both are zero, $Q = Q_+$ (step 8). The "
                    r"cases cover every $Q$, so $Q = Q_+$ or $Q = Q_-$. Writing the unit vector "
-                   r"$(a, c)$ as $(\cos\theta, \sin\theta)$, $Q_+ = R_\theta$ and "
+                   r"$(a_{11}, a_{21})$ as $(\cos\theta, \sin\theta)$, $Q_+ = R_\theta$ and "
                    r"$Q_- = S_\theta$."),
         hypotheses=(
             Hypothesis("orthogonal", Q.T * Q, sympy.Identity(2),
-                       text=r"$a^2 + c^2 = 1$, $ab + cd = 0$, $b^2 + d^2 = 1$"),
+                       text=r"$a_{11}^2 + a_{21}^2 = 1$, $a_{11}a_{12} + a_{21}a_{22} = 0$, "
+                            r"$a_{12}^2 + a_{22}^2 = 1$"),
             Hypothesis("top-differs", top, sympy.Integer(0), Relation.NE, local=True,
                        text="$Q$ and $Q_+$ differ at the top right"),
             Hypothesis("bottom-differs", bottom, sympy.Integer(0), Relation.NE, local=True,
@@ -182,33 +186,39 @@ def exercise_2_3() -> Derivation:
                  r"$(\det Q)^2 = \det(Q^\top Q) = 1$.", Symbolic(), given=("orthogonal",)),
             Step("second-column", sympy.ImmutableMatrix([b, d]),
                  sympy.Determinant(Q) * sympy.ImmutableMatrix([-c, a]),
-                 r"$(b, d)$ is perpendicular to the unit vector $(a, c)$, so it is a multiple "
-                 r"of $(-c, a)$; the multiple is $\det Q = \pm 1$.", Symbolic(),
+                 r"$(a_{12}, a_{22})$ is perpendicular to the unit vector $(a_{11}, a_{21})$, "
+                 r"so it is a multiple of $(-a_{21}, a_{11})$; the multiple is "
+                 r"$\det Q = \pm 1$.", Symbolic(),
                  given=("orthogonal",),
                  display_rhs=sympy.MatMul(sympy.Determinant(Q), sympy.ImmutableMatrix([-c, a]),
                                           evaluate=False)),
             # the zero matrix with its entries, so the cases below can use them as equations
             Step("rotation-or-reflection", (Q - R) * (Q - S).T, sympy.ImmutableMatrix.zeros(2, 2),
-                 r"The entries are $(b + c)(b - c)$, $(b + c)(d + a)$, $(d - a)(b - c)$ and "
-                 r"$(d - a)(d + a)$, and $(b, d) = \pm(-c, a)$.", Symbolic(),
+                 r"The entries are $(a_{12} + a_{21})(a_{12} - a_{21})$, "
+                 r"$(a_{12} + a_{21})(a_{22} + a_{11})$, $(a_{22} - a_{11})(a_{12} - a_{21})$ "
+                 r"and $(a_{22} - a_{11})(a_{22} + a_{11})$, and "
+                 r"$(a_{12}, a_{22}) = \pm(-a_{21}, a_{11})$.", Symbolic(),
                  given=("second-column", "determinant-squared"),
                  display_lhs=sympy.MatMul(sympy.MatAdd(Q, -R), sympy.Transpose(sympy.MatAdd(Q, -S)),
                                           evaluate=False),
                  display_rhs=sympy.ZeroMatrix(2, 2)),
             Step("rotation-determinant", sympy.Determinant(R), sympy.Integer(1),
-                 r"$Q_+$ turns the plane: $\det Q_+ = a^2 + c^2 = 1$ …", Symbolic(),
+                 r"$Q_+$ turns the plane: $\det Q_+ = a_{11}^2 + a_{21}^2 = 1$ …", Symbolic(),
                  given=("orthogonal",)),
             Step("reflection-determinant", sympy.Determinant(S), sympy.Integer(-1),
-                 r"… and $Q_-$ reverses orientation: $\det Q_- = -(a^2 + c^2) = -1$.", Symbolic(),
+                 r"… and $Q_-$ reverses orientation: $\det Q_- = -(a_{11}^2 + a_{21}^2) = -1$.",
+                 Symbolic(),
                  given=("orthogonal",)),
             Step("reflection-from-top", Q, S,
-                 r"Divide the first row of the product, $(b + c)(b - c, d + a)$, by $b + c$.",
+                 r"Divide the first row of the product, "
+                 r"$(a_{12} + a_{21})(a_{12} - a_{21}, a_{22} + a_{11})$, by $a_{12} + a_{21}$.",
                  Symbolic(), given=("rotation-or-reflection", "top-differs")),
             Step("reflection-from-bottom", Q, S,
-                 r"Divide its second row, $(d - a)(b - c, d + a)$, by $d - a$.",
+                 r"Divide its second row, $(a_{22} - a_{11})(a_{12} - a_{21}, a_{22} + a_{11})$, "
+                 r"by $a_{22} - a_{11}$.",
                  Symbolic(), given=("rotation-or-reflection", "bottom-differs")),
-            Step("rotation", Q, R, r"$b = -c$ and $d = a$ is $Q_+$.", Symbolic(),
-                 given=("top-agrees", "bottom-agrees")),
+            Step("rotation", Q, R, r"$a_{12} = -a_{21}$ and $a_{22} = a_{11}$ is $Q_+$.",
+                 Symbolic(), given=("top-agrees", "bottom-agrees")),
         ),
         conclusion="rotation-or-reflection",
     )
@@ -329,7 +339,8 @@ def exercise_2_6() -> Derivation:
 def exercise_2_7() -> Derivation:
     a_11, a_12, a_13, a_22, a_23, a_33 = sympy.symbols("a_11 a_12 a_13 a_22 a_23 a_33",
                                                        real=True)
-    T = sympy.MatrixSymbol("T", 3, 3)
+    # U, not T: the notation's T counts time steps.
+    U = sympy.MatrixSymbol("U", 3, 3)
     triangular = sympy.ImmutableMatrix([[a_11, a_12, a_13], [0, a_22, a_23], [0, 0, a_33]])
     diagonal = sympy.ImmutableMatrix(sympy.diag(a_11, a_22, a_33))
     return Derivation(
@@ -337,17 +348,17 @@ def exercise_2_7() -> Derivation:
         title="A three by three upper-triangular orthogonal matrix is a diagonal of signs",
         chapter=2,
         source=MEZZADRI,
-        statement=(r"If a $3 \times 3$ upper-triangular $T$ has $T^\top T = I$, then $T$ is "
+        statement=(r"If a $3 \times 3$ upper-triangular $U$ has $U^\top U = I$, then $U$ is "
                    r"diagonal with entries $\pm1$. This is the $3 \times 3$ case of the step "
                    r"behind the uniqueness of QR up to signs: for two QR factorisations "
-                   r"$A = QR = Q'R'$ of an invertible $A$, $T = Q'^\top Q = R'R^{-1}$ is "
+                   r"$A = QR = Q'R'$ of an invertible $A$, $U = Q'^\top Q = R'R^{-1}$ is "
                    r"upper triangular and orthogonal. Only the $3 \times 3$ case is checked "
                    r"here."),
-        hypotheses=(Hypothesis("orthogonal", T.T * T, sympy.Identity(3),
-                               text="$T$ is orthogonal"),),
-        definitions={T: triangular},
+        hypotheses=(Hypothesis("orthogonal", U.T * U, sympy.Identity(3),
+                               text="$U$ is orthogonal"),),
+        definitions={U: triangular},
         steps=(
-            Step("diagonal", T, diagonal,
+            Step("diagonal", U, diagonal,
                  r"Column 1 is $(a_{11}, 0, 0)$ with length 1, so $a_{11}^2 = 1$; column 2 is "
                  r"perpendicular to it, so $a_{11}a_{12} = 0$ forces $a_{12} = 0$; and so on "
                  "down the columns: every entry above the diagonal is 0 …", Symbolic(),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sympy
 
-from derivations.ch3_bptt.slopes import Sigmoid, cosh_form, sech_to_tanh, x
+from derivations.ch3_bptt.slopes import Sigmoid, a, cosh_form, sech_to_tanh
 from derivations.ch3_bptt.symbols import JacobianAcross, Length
 from derivations.engine import (
     Chain,
@@ -31,30 +31,30 @@ ell, eta = symbol("l"), symbol("eta")
 
 @register
 def exercise_3_1() -> Derivation:
-    slope = sympy.Derivative(sympy.tanh(x), x)
-    rational = 1 - sympy.tanh(x) ** 2
+    slope = sympy.Derivative(sympy.tanh(a), a)
+    rational = 1 - sympy.tanh(a) ** 2
     return Derivation(
         slug="exercise-3-1",
         title="The slope of tanh is at most one",
         chapter=3,
         source=SOURCE,
-        statement=(r"For every real $x$, $0 < \tanh'(x) \leq 1$, with equality at $x = 0$: "
+        statement=(r"For every real $a$, $0 < \tanh'(a) \leq 1$, with equality at $a = 0$: "
                    r"the least slope bound for $\tanh$ is $\beta = 1$."),
         hypotheses=(),
         steps=(
             Step("slope", slope, rational, r"$\tanh' = \operatorname{sech}^2 = 1 - \tanh^2$.",
                  Symbolic(rewrite=sech_to_tanh)),
             Step("positive", rational, sympy.Integer(0),
-                 r"$1 - \tanh^2 x = 1/\cosh^2 x > 0$ …",
+                 r"$1 - \tanh^2 a = 1/\cosh^2 a > 0$ …",
                  Symbolic(rewrite=cosh_form), Relation.GT),
             Step("absolute-value", sympy.Abs(slope), slope, r"… so $|\tanh'| = \tanh'$.",
                  Symbolic(rewrite=cosh_form)),
-            Step("at-most-one", rational, sympy.Integer(1), r"$\tanh^2 x \geq 0$.",
+            Step("at-most-one", rational, sympy.Integer(1), r"$\tanh^2 a \geq 0$.",
                  Symbolic(rewrite=sech_to_tanh), Relation.LE),
             Step("slope-bound", sympy.Abs(slope), sympy.Integer(1), "Steps (3), (1) and (4).",
                  Chain(("absolute-value", "slope", "at-most-one")), Relation.LE),
-            Step("attained", sympy.Subs(rational, x, 0), sympy.Integer(1),
-                 r"At $x = 0$ the slope is $1$: $\beta$ cannot be lowered.", Symbolic()),
+            Step("attained", sympy.Subs(rational, a, 0), sympy.Integer(1),
+                 r"At $a = 0$ the slope is $1$: $\beta$ cannot be lowered.", Symbolic()),
         ),
         conclusion="slope-bound",
     )
@@ -62,8 +62,8 @@ def exercise_3_1() -> Derivation:
 
 @register
 def exercise_3_2() -> Derivation:
-    sigma = Sigmoid(x)
-    slope = sympy.Derivative(sigma, x)
+    sigma = Sigmoid(a)
+    slope = sympy.Derivative(sigma, a)
     product = sigma * (1 - sigma)
     quarter = sympy.Rational(1, 4)
     return Derivation(
@@ -71,19 +71,19 @@ def exercise_3_2() -> Derivation:
         title="The slope of the sigmoid is at most a quarter",
         chapter=3,
         source=SOURCE,
-        statement=(r"For the logistic sigmoid $\operatorname{sigm}(x) = 1/(1 + e^{-x})$ and every "
-                   r"real $x$, $0 < \operatorname{sigm}'(x) \leq 1/4$, with equality at $x = 0$: "
+        statement=(r"For the logistic sigmoid $\operatorname{sigm}(a) = 1/(1 + e^{-a})$ and every "
+                   r"real $a$, $0 < \operatorname{sigm}'(a) \leq 1/4$, with equality at $a = 0$: "
                    r"the least slope bound for a network whose nonlinearity $\sigma$ is the "
                    r"sigmoid is $\beta = 1/4$."),
         hypotheses=(),
         steps=(
             Step("slope-positive", slope, sympy.Integer(0),
-                 r"$\operatorname{sigm}'(x) = e^{-x}/(1 + e^{-x})^2 > 0$ …", Symbolic(),
+                 r"$\operatorname{sigm}'(a) = e^{-a}/(1 + e^{-a})^2 > 0$ …", Symbolic(),
                  Relation.GT),
             Step("absolute-value", sympy.Abs(slope), slope,
-                 r"… so $|\operatorname{sigm}'(x)| = \operatorname{sigm}'(x)$.", Symbolic()),
+                 r"… so $|\operatorname{sigm}'(a)| = \operatorname{sigm}'(a)$.", Symbolic()),
             Step("slope-from-value", slope, product,
-                 r"Differentiate $1/(1 + e^{-x})$.", Symbolic(rewrite=sympy.together)),
+                 r"Differentiate $1/(1 + e^{-a})$.", Symbolic(rewrite=sympy.together)),
             Step("complete-the-square", quarter - product, (sigma - sympy.Rational(1, 2))**2,
                  "Complete the square.", Symbolic()),
             Step("at-most-a-quarter", product, quarter,
@@ -92,8 +92,8 @@ def exercise_3_2() -> Derivation:
                  "Steps (2), (3) and (5).",
                  Chain(("absolute-value", "slope-from-value", "at-most-a-quarter")),
                  Relation.LE),
-            Step("attained", product.subs(x, 0), quarter,
-                 r"At $x = 0$, by step (3), $\operatorname{sigm}'(0) = 1/4$: the bound cannot be "
+            Step("attained", product.subs(a, 0), quarter,
+                 r"At $a = 0$, by step (3), $\operatorname{sigm}'(0) = 1/4$: the bound cannot be "
                  r"lowered.",
                  Symbolic()),
         ),

@@ -2,7 +2,7 @@
 
 Not in the slides, but it explains their antisymmetric phase portrait: with
 C(h) = Σᵢ log cosh((Mh)ᵢ) the chain rule gives ∇C = Mᵀ tanh(Mh), and along a
-solution dC/dt = ∇Cᵀ h′ = yᵀMy with y = tanh(Mh), which is 0 for every real y
+solution dC/dt = ∇Cᵀ h′ = h′ᵀMh′ with h′ = tanh(Mh), which is 0 for every real h′
 because M is antisymmetric. Exact trajectories therefore stay on level sets of
 C; the outward spiral of the W₀ portrait is made by forward Euler, not by the ODE.
 """
@@ -36,8 +36,9 @@ def _entries_with_tanh(expression: sympy.Basic) -> sympy.Basic:
 def tanh_ode_conserved_quantity() -> Derivation:
     d = DIMENSION
     a_i = sympy.Symbol("a_i", real=True)
-    y = sympy.MatrixSymbol("y", d, 1)
-    form = y.T * M * y
+    # h' itself, not a new letter: the notation's y is a vector a wide matrix sends to zero.
+    velocity = sympy.MatrixSymbol("h'", d, 1)
+    form = velocity.T * M * velocity
     return Derivation(
         slug="tanh-ode-conserved-quantity",
         title="The continuous tanh system with an antisymmetric matrix conserves a quantity",
@@ -46,8 +47,8 @@ def tanh_ode_conserved_quantity() -> Derivation:
         statement=(
             r"For every antisymmetric $M$, and assuming the chain rule along a solution "
             r"(stated below), the ODE $h' = \tanh(Mh)$ conserves "
-            r"$C(h) = \sum_i \log\cosh a_i$, $a = Mh$: with $y = \tanh(Mh) = h'$, "
-            r"$\frac{dC}{dt} = (M^\top y)^\top y = 0$. (For the slides' $W_0$, "
+            r"$C(h) = \sum_i \log\cosh a_i$, $a = Mh$: with $h' = \tanh(Mh)$, "
+            r"$\frac{dC}{dt} = (M^\top h')^\top h' = 0$. (For the slides' $W_0$, "
             r"$C = \log\cosh 2h_1 + \log\cosh 2h_2$, whose level sets are closed curves, so "
             "every exact trajectory is a closed orbit; that picture is not checked here.)"
         ),
@@ -57,7 +58,7 @@ def tanh_ode_conserved_quantity() -> Derivation:
                        text=r"$\cosh a_i \neq 0$, as for every real $a_i$ (so $\log\cosh a_i$ "
                             "is defined)"),
             Assumption(r"the chain rule: along a solution, $\frac{dC}{dt} = \nabla C^\top h'$, "
-                       r"and $\nabla C = M^\top y$ with $y = \tanh(Mh)$ by step (1)"),
+                       r"and $\nabla C = M^\top h'$ with $h' = \tanh(Mh)$ by step (1)"),
         ),
         definitions={a_i: sympy.Sum(M[i, k] * h[k, 0], (k, 0, d - 1))},
         steps=(
@@ -69,9 +70,10 @@ def tanh_ode_conserved_quantity() -> Derivation:
             Step("antisymmetric-form", sympy.Transpose(form), -form,
                  r"Transpose, then use $M^\top = -M$.", Symbolic(), given=("antisymmetric",)),
             Step("conserved",
-                 sympy.MatMul(sympy.Transpose(sympy.MatMul(M.T, y)), y, evaluate=False),
+                 sympy.MatMul(sympy.Transpose(sympy.MatMul(M.T, velocity)), velocity,
+                              evaluate=False),
                  sympy.ZeroMatrix(1, 1),
-                 r"$(M^\top y)^\top y = y^\top M y$ equals its own negative, so it is $0$: "
+                 r"$(M^\top h')^\top h' = h'^\top M h'$ equals its own negative, so it is $0$: "
                  r"$\frac{dC}{dt} = 0$ (a $1 \times 1$ matrix is its own transpose).",
                  Symbolic(), given=("antisymmetric-form",)),
         ),

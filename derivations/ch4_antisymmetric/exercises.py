@@ -81,9 +81,11 @@ def exercise_4_1() -> Derivation:
 def exercise_4_2() -> Derivation:
     d = DIMENSION
     W = symbol("W")
-    row = sympy.Symbol("r", integer=True, positive=True)
+    # The notation's integer index k counts rows (r is a modulus); the other triangle is U',
+    # not V, the notation's matrix of eigenvectors.
+    row = sympy.Symbol("k", integer=True, positive=True)
     upper, generic = sympy.MatrixSymbol("U", 4, 4), sympy.MatrixSymbol("M_4", 4, 4)
-    other = sympy.MatrixSymbol("V", 4, 4)
+    other = sympy.MatrixSymbol("U'", 4, 4)
     difference = sympy.MatAdd(W, -W.T, evaluate=False)
     units = sympy.Integer(128)
     return Derivation(
@@ -101,7 +103,7 @@ def exercise_4_2() -> Derivation:
         ),
         hypotheses=(
             Hypothesis("same-difference", other - other.T, generic,
-                       text=r"$V$ is strictly upper triangular with $V - V^\top = M_4$"),
+                       text=r"$U'$ is strictly upper triangular with $U' - U'^\top = M_4$"),
         ),
         definitions={upper: strictly_upper_matrix(4), generic: antisymmetric_matrix(4),
                      other: strictly_upper_matrix(4, "v")},
@@ -113,11 +115,11 @@ def exercise_4_2() -> Derivation:
                  r"For $d = 4$: the upper triangle $U$ of a generic antisymmetric $M_4$ gives "
                  r"back $M_4 = U - U^\top$.", Symbolic()),
             Step("only-one", other, upper,
-                 r"Any other strictly upper-triangular $V$ with $V - V^\top = M_4$ has, above "
+                 r"Any other strictly upper-triangular $U'$ with $U' - U'^\top = M_4$ has, above "
                  r"the diagonal, the entries of $M_4$: it is $U$.", Symbolic(),
                  given=("same-difference",)),
             Step("parameter-count", sympy.Sum(d - row, (row, 1, d)), d * (d - 1) / 2,
-                 r"Row $r$ has $d - r$ entries above the diagonal.", Symbolic()),
+                 r"Row $k$ has $d - k$ entries above the diagonal.", Symbolic()),
             Step("for-128-units", sympy.Sum(units - row, (row, 1, units)), sympy.Integer(8128),
                  r"$128 \cdot 127/2$.", Symbolic()),
         ),
@@ -225,7 +227,7 @@ def exercise_4_5() -> Derivation:
 
 @register
 def exercise_4_6() -> Derivation:
-    shift = sympy.Symbol("r", real=True)
+    shift = sympy.Symbol("c", real=True)  # not r, the notation's modulus
     factor = sympy.Abs(1 + epsilon * (-gamma + sympy.I * omega)) ** 2
     return Derivation(
         slug="exercise-4-6",
@@ -244,12 +246,12 @@ def exercise_4_6() -> Derivation:
             Step("complete-the-square",
                  epsilon * gamma**2 - 2 * gamma + epsilon * omega**2,
                  epsilon * shift**2 + (epsilon**2 * omega**2 - 1) / epsilon,
-                 r"Write $\gamma = 1/\varepsilon + r$ with $r$ real and complete the square.",
+                 r"Write $\gamma = 1/\varepsilon + c$ with $c$ real and complete the square.",
                  Symbolic(),
                  display_lhs=plus(epsilon * gamma**2, minus(times(2, gamma)),
                                   epsilon * omega**2)),
             Step("unstable", factor, sympy.Integer(1),
-                 r"$|1 + \varepsilon\lambda|^2 - 1 = \varepsilon(\varepsilon r^2 + "
+                 r"$|1 + \varepsilon\lambda|^2 - 1 = \varepsilon(\varepsilon c^2 + "
                  r"(\varepsilon^2\omega^2 - 1)/\varepsilon) > 0$.",
                  Symbolic(rewrite=complex_parts), relation=Relation.GT, given=("large-step",),
                  display_lhs=euler_factor(epsilon, diffused(gamma, omega))),
@@ -302,7 +304,8 @@ def exercise_4_8() -> Derivation:
     D = symbol("D")
     M_gamma = symbol("M_gamma")
     D_inverse = sympy.MatrixSymbol("{D^{-1}}", d, d)
-    weighted_symbol, length_symbol = sympy.symbols("q p", positive=True)
+    # c and a: the notation's p and q are eigenvectors.
+    weighted_symbol, length_symbol = sympy.symbols("c a", positive=True)
     real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     form = sympy.adjoint(v) * M_gamma * v
     weighted = sympy.adjoint(v) * D_inverse * v
@@ -316,9 +319,9 @@ def exercise_4_8() -> Derivation:
         statement=(
             r"If $D$ is real diagonal and invertible, $M$ real antisymmetric and "
             r"$\gamma > 0$, every eigenvalue $\lambda$ of $DM_\gamma = D(M - \gamma I)$, with "
-            r"eigenvector $v$, has $\operatorname{Re}\lambda = -\gamma p/q$, where "
-            r"$p = \lVert v\rVert^2$ and $q = v^*D^{-1}v$, at every size. Assuming $p$ and "
-            r"$q$ positive, as they are when $v \neq 0$ and every entry of $D$ is positive "
+            r"eigenvector $v$, has $\operatorname{Re}\lambda = -\gamma a/c$, where "
+            r"$a = \lVert v\rVert^2$ and $c = v^*D^{-1}v$, at every size. Assuming $a$ and "
+            r"$c$ positive, as they are when $v \neq 0$ and every entry of $D$ is positive "
             r"(not checked here), $\operatorname{Re}\lambda < 0$: with the slopes $D$ "
             "frozen, every eigenvalue of the linearised cell with diffusion lies in the left "
             "half-plane. That is not a proof that the cell contracts: exercise 4.7 shows that "
@@ -335,9 +338,9 @@ def exercise_4_8() -> Derivation:
             Hypothesis("real-diagonal", sympy.adjoint(D_inverse), D_inverse,
                        text=r"$D^{-1}$ is real and diagonal"),
             Hypothesis("weighted", weighted, weighted_symbol,
-                       text=r"$q = \sum_i |v_i|^2/d_i$, taken to be positive"),
+                       text=r"$c = \sum_i |v_i|^2/d_i$, taken to be positive"),
             Hypothesis("length", length, length_symbol,
-                       text=r"$p = \lVert v\rVert^2$, taken to be positive"),
+                       text=r"$a = \lVert v\rVert^2$, taken to be positive"),
         ),
         definitions={lam: real_part + sympy.I * imaginary_part},
         steps=(
@@ -346,10 +349,10 @@ def exercise_4_8() -> Derivation:
             Step("use-eigenvector", sympy.adjoint(v) * D_inverse * D * M_gamma * v,
                  lam * weighted, r"Replace $DM_\gamma v$ by $\lambda v$.", Symbolic(),
                  given=("eigenvector",)),
-            Step("rayleigh", form, lam * weighted, r"So $v^*M_\gamma v = \lambda q$.",
+            Step("rayleigh", form, lam * weighted, r"So $v^*M_\gamma v = \lambda c$.",
                  Chain(("insert-identity", "use-eigenvector"))),
             Step("rayleigh-conjugate", sympy.Adjoint(form), sympy.conjugate(lam) * weighted,
-                 r"Conjugate; $q$ is real.", Symbolic(), given=("rayleigh", "real-diagonal")),
+                 r"Conjugate; $c$ is real.", Symbolic(), given=("rayleigh", "real-diagonal")),
             Step("expand", form, plain - gamma * length,
                  r"$M_\gamma = M - \gamma I$.", Symbolic(), given=("diffusion",),
                  display_rhs=plus(plain, minus(times(gamma, length)))),
@@ -358,12 +361,12 @@ def exercise_4_8() -> Derivation:
                  given=("diffusion", "real", "antisymmetric"),
                  display_rhs=plus(minus(plain), minus(times(gamma, length)))),
             Step("real-part", sympy.re(lam), -gamma * length_symbol / weighted_symbol,
-                 r"Add (3) and (4), and (5) and (6): $2\operatorname{Re}(\lambda)\,q = "
-                 r"-2\gamma p$.", Symbolic(),
+                 r"Add (3) and (4), and (5) and (6): $2\operatorname{Re}(\lambda)\,c = "
+                 r"-2\gamma a$.", Symbolic(),
                  given=("rayleigh", "rayleigh-conjugate", "expand", "expand-conjugate",
                         "weighted", "length")),
             Step("negative", -gamma * length_symbol / weighted_symbol, sympy.Integer(0),
-                 r"$\gamma$, $p$ and $q$ are positive.", Symbolic(), relation=Relation.LT),
+                 r"$\gamma$, $a$ and $c$ are positive.", Symbolic(), relation=Relation.LT),
             Step("left-half-plane", sympy.re(lam), sympy.Integer(0),
                  r"Every eigenvalue lies strictly left of the imaginary axis.",
                  Chain(("real-part", "negative")), relation=Relation.LT),

@@ -65,8 +65,9 @@ def gated_antisymmetric_jacobian() -> Derivation:
         chapter=4,
         source=SOURCE,
         statement=(
-            r"At every size, the gated field $z \circ \tanh(a)$, $a = M_\gamma h + b$, "
-            r"$z = \operatorname{sigm}(M_\gamma h + b_z)$, has Jacobian $D_g M_\gamma$ with "
+            r"At every size, the gated field with entries $z_i \tanh a_i$, where "
+            r"$a = M_\gamma h + b$, $z_i = \operatorname{sigm}(c_i)$ and "
+            r"$c = M_\gamma h + b_z$, has Jacobian $D_g M_\gamma$ with "
             r"$D_g = \operatorname{diag}(z_i(1 - z_i)\tanh a_i + z_i(1 - \tanh^2 a_i))$, "
             r"negative where $\tanh a_i$ is. At $h = 0$ with $\omega = 1$, $\gamma = 0$, "
             r"$b = (0, -3)$, $b_z = 0$ it has the real eigenvalue $\sqrt{-d_1 d_2} \approx "

@@ -74,7 +74,8 @@ def haar_recipes() -> str:
     lines += [
         "",
         f"*Sample mean (z-score) over {HAAR_SAMPLES:,} seeded samples (seed {HAAR_SEED}) per "
-        f"row; bold when $|z| > {Z_FLAG:g}$; “const.” marks a statistic that never varied. "
+        f"row; bold when the z-score is beyond $\\pm {Z_FLAG:g}$; “const.” marks a statistic "
+        "that never varied. "
         "“consistent” means no statistic detects a "
         "difference at this sample size, which is evidence, not proof; a bold entry is a proof "
         "of non-uniformity for all practical purposes. Computed by `derivations.haar` when the "

@@ -89,6 +89,7 @@ def wilson_upper_end() -> str:
     group = next(g for g in (_group(task_name, length, arm) for arm in PARTLY)
                  if 0 < g.successes < len(g.runs))
     k, n, z = group.successes, len(group.runs), analysis.Z_95
+    quantile = f"{z:.2f}"
     low, high = group.interval
     rate = k / n
     centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
@@ -101,12 +102,17 @@ def wilson_upper_end() -> str:
         f"{TASKS[task_name].title.lower()} task from {k} seeds of {n}. What is the upper end "
         f"of the 95 % Wilson score interval for its success rate, the right end of its bar in "
         f"the plot of [§5.2](#52-which-starts-learn)? Give {FIGURES} significant digits.",
-        rf"With $n = {n}$ runs, $\hat p = {k}/{n}$ and $z \approx 1.96$, the upper end is "
-        r"the centre $(\hat p + z^2/2n)/(1 + z^2/n)$ plus the half-width"
+        # The run count and the normal quantile as numbers: the notation's n counts
+        # multiplications and its z is a scaled eigenvalue.
+        rf"With $\hat p = {k}/{n}$ from {n} runs and the normal quantile "
+        rf"${quantile}$ (95 % of a normal distribution lies within {quantile} standard "
+        rf"deviations of its mean), the upper end is the centre "
+        rf"$(\hat p + {quantile}^2/{2 * n})/(1 + {quantile}^2/{n})$ plus the half-width"
         "\n"
-        r"$z\sqrt{\hat p(1 - \hat p)/n + z^2/4n^2}\,/\,(1 + z^2/n)$.",
+        rf"${quantile}\sqrt{{\hat p(1 - \hat p)/{n} + {quantile}^2/{4 * n * n}}}\,/\,"
+        rf"(1 + {quantile}^2/{n})$.",
         "exercise-5-2", high, "How well one success rate is known",
-        rf"With $\hat p = {k}/{n}$ and $z \approx 1.96$ the centre is "
+        rf"With $\hat p = {k}/{n}$ and the quantile ${quantile}$ the centre is "
         rf"$\approx {_rounded(centre)}$ and the half-width $\approx {_rounded(half)}$, so the "
         rf"upper end is $\approx {_rounded(high)}$ (and the lower end "
         rf"$\approx {_rounded(low)}$). {k} successes in {n} are consistent with a true "

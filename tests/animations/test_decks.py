@@ -25,12 +25,15 @@ LATEX = re.compile(r"\\[A-Za-z]+|\$")
 # Markdown's emphasis: ** anywhere, or * opening a word (a conjugate's * follows its operand).
 MARKDOWN = re.compile(r"\*\*|(?:^|[\s(])\*\S|\]\(")
 FILE_NAME = re.compile(r"[\w.-]+\.(?:png|jpe?g|gif|mp4|webm)", re.IGNORECASE)  # no description
+# A typeset formula's alt text: the formula read in Unicode, then its LaTeX source.
+FORMULA_ALT = re.compile(r"[^\\$]+ \(LaTeX: .+\)", re.DOTALL)
 
 
 def pptx_problems(path: Path) -> list[str]:
     """What keeps a PowerPoint deck from being edited, translated or read aloud: a slide
-    without a title in its title placeholder, a picture or video without alt text, a slide
-    without speaker notes, LaTeX source or Markdown marks in any text or notes."""
+    without a title in its title placeholder, a picture or video without alt text, a typeset
+    formula whose alt text does not give it in Unicode and in LaTeX, a slide without speaker
+    notes, LaTeX source or Markdown marks in any text or notes."""
     problems = []
     for number, slide in enumerate(pptx.Presentation(str(path)).slides, start=1):
         title = slide.shapes.title
@@ -42,6 +45,10 @@ def pptx_problems(path: Path) -> list[str]:
                 if not (described or "").strip() or FILE_NAME.fullmatch(described.strip()):
                     problems.append(f"slide {number}: {shape.name} has no alt text "
                                     f"({described!r})")
+                elif (shape.shape_type == MSO_SHAPE_TYPE.PICTURE
+                      and not FORMULA_ALT.fullmatch(described)):
+                    problems.append(f"slide {number}: the formula {shape.name} is not given in "
+                                    f"Unicode and LaTeX ({described!r})")
             if shape.has_text_frame and (MARKDOWN.search(shape.text_frame.text)
                                          or LATEX.search(shape.text_frame.text)):
                 problems.append(f"slide {number}: Markdown or LaTeX in "
@@ -198,6 +205,23 @@ def test_the_checker_finds_what_an_untitled_video_only_deck_lacks(tmp_path):
     assert any("slide 1:" in p and "no alt text" in p for p in problems)
     assert any("slide 1: LaTeX" in p for p in problems)
     assert any("slide 2: no speaker notes" in p for p in problems)
+
+
+def test_a_formula_picture_described_only_in_latex_is_caught(tmp_path):
+    presentation = pptx.Presentation()
+    slide = presentation.slides.add_slide(presentation.slide_layouts[5])  # title only
+    slide.shapes.title.text = "A result"
+    slide.notes_slide.notes_text_frame.text = "Its reasons, in words."
+    picture = slide.shapes.add_picture(io.BytesIO(_png()), 0, 0)
+    picture._element.xpath("./p:nvPicPr/p:cNvPr")[0].set("descr", r"\lVert Qx\rVert = 1")
+    presentation.save(str(tmp_path / "latex-alt.pptx"))
+    assert pptx_problems(tmp_path / "latex-alt.pptx") == [
+        "slide 1: the formula Picture 2 is not given in Unicode and LaTeX "
+        "('\\\\lVert Qx\\\\rVert = 1')"]
+    picture._element.xpath("./p:nvPicPr/p:cNvPr")[0].set(
+        "descr", r"‖Qx‖ = 1 (LaTeX: \lVert Qx\rVert = 1)")
+    presentation.save(str(tmp_path / "both.pptx"))
+    assert pptx_problems(tmp_path / "both.pptx") == []
 
 
 def _png() -> bytes:

@@ -22,8 +22,9 @@ def test_contrast_ratio_matches_wcag_reference_values(first, second, expected):
 
 
 @pytest.mark.parametrize("theme", list(palette.THEMES))
-@pytest.mark.parametrize("colour", [notation.EXPLODING, notation.VANISHING, notation.PRESERVING,
-                                    notation.ACCENT, notation.INK, "#FFFFFF", "#000000"])
+# The notation's colours before the palette: a red, a blue, a green, an orange, a near-black.
+@pytest.mark.parametrize("colour", ["#E4572E", "#2E86AB", "#3BB273", "#F3A712", "#222222",
+                                    "#FFFFFF", "#000000"])
 def test_readable_reaches_the_minimum_and_keeps_the_hue(theme, colour):
     background = palette.THEMES[theme].background
     for minimum in (palette.GRAPHIC_CONTRAST, palette.TEXT_CONTRAST, 7.0):
@@ -38,8 +39,9 @@ def test_readable_reaches_the_minimum_and_keeps_the_hue(theme, colour):
 
 def test_the_old_light_theme_failures_are_what_readable_repairs():
     white = palette.THEMES["light"].background
-    assert palette.contrast_ratio(notation.ACCENT, white) < 2.1  # orange text on a projector
-    assert palette.contrast_ratio(palette.readable(notation.ACCENT, white), white) >= 4.5
+    old_accent = "#F3A712"  # the notation's orange before the palette
+    assert palette.contrast_ratio(old_accent, white) < 2.1  # orange text on a projector
+    assert palette.contrast_ratio(palette.readable(old_accent, white), white) >= 4.5
 
 
 @pytest.mark.parametrize("bad", ["ECEFF4", "#ECEFF", "#GGGGGG", "red"])
@@ -114,8 +116,8 @@ def test_the_separation_test_can_fail():
     assert palette.distance(orange, vermillion, "deuteranopia") < palette.APART_DEFICIENT
     # So did the colours used before this palette: the notation's exploding red and accent
     # orange, made legible on the light theme (about 4.2 apart).
-    assert palette.distance(palette.readable(notation.EXPLODING, white, 3),
-                            palette.readable(notation.ACCENT, white, 3),
+    assert palette.distance(palette.readable("#E4572E", white, 3),
+                            palette.readable("#F3A712", white, 3),
                             "deuteranopia") < palette.APART_DEFICIENT
 
 
@@ -127,15 +129,15 @@ def test_the_series_colours_are_distinct_and_named_once():
 
 
 def test_each_meaning_of_the_notation_is_one_palette_hue():
-    assert palette.notation_hue(notation.EXPLODING) == palette.EXPLODING == palette.VERMILLION
-    assert palette.notation_hue(notation.VANISHING) == palette.VANISHING == palette.BLUE
-    assert palette.notation_hue(notation.PRESERVING) == palette.PRESERVING == palette.GREEN
-    assert palette.notation_hue(notation.ACCENT.lower()) == palette.ACCENT == palette.ORANGE
-    assert palette.notation_hue(notation.NEUTRAL) == palette.NEUTRAL
-    assert palette.notation_hue(notation.INK) is None  # ink is the theme's foreground
-    used = {entry.colour.upper() for entry in notation.NOTATION}
-    assert used <= {notation.EXPLODING, notation.VANISHING, notation.PRESERVING, notation.ACCENT,
-                    notation.NEUTRAL, notation.INK}
+    assert notation.EXPLODING is palette.EXPLODING is palette.VERMILLION
+    assert notation.VANISHING is palette.VANISHING is palette.BLUE
+    assert notation.PRESERVING is palette.PRESERVING is palette.GREEN
+    assert notation.ACCENT is palette.ACCENT is palette.ORANGE
+    assert notation.NEUTRAL is palette.NEUTRAL is palette.GREY
+    # ink is each theme's foreground, the colour of the words around a symbol
+    assert (notation.INK.light, notation.INK.dark) == ("#1B1E24", "#ECEFF4")
+    used = {entry.colour for entry in notation.NOTATION}
+    assert used <= {*palette.SERIES, palette.INK}
 
 
 def test_the_line_styles_and_markers_are_distinct():

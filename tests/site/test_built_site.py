@@ -249,6 +249,44 @@ def test_the_notation_table_has_one_row_of_five_cells_per_symbol():
         assert sum(1 for c in row.children if not isinstance(c, str) and c.tag == "td") == 5
 
 
+# The shades of the notation's six colours (ink, green, vermillion, blue, orange, grey) per
+# scheme, as foundation/palette.py defines them: the swatches must show these, not the
+# notation's old hex codes.
+NOTATION_SHADES = {
+    "light": {"#1B1E24", "#3A8256", "#A83C0C", "#005A9C", "#B07C1E", "#6E6E6E"},
+    "dark": {"#ECEFF4", "#009E73", "#D55E00", "#2F7FD0", "#E69F00", "#B4B4B4"},
+}
+NOTATION_COLOURS = """() => [...document.querySelectorAll('.notation-colour')].map(cell => {
+  const shown = [...cell.querySelectorAll('code')].filter(code => code.getClientRects().length);
+  return {codes: shown.map(code => code.textContent),
+          lines: shown.map(code => code.getClientRects().length),
+          unitLines: cell.getClientRects().length,
+          swatch: getComputedStyle(cell.querySelector('.swatch')).backgroundColor};
+})"""
+
+
+def rgb(code: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(code[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_notation_colours_are_the_palettes_shades_and_never_wrap(browser, site_url, width,
+                                                                     scheme):
+    """Each row shows one code, the shade of the reader's scheme, on one line with its swatch
+    painted in it (at 390 px a narrow column used to split "#222222" after five digits)."""
+    context, page, _ = open_page(browser, site_url, "notation.html", width=width, scheme=scheme)
+    try:
+        cells = page.evaluate(NOTATION_COLOURS)
+    finally:
+        context.close()
+    assert len(cells) == len(NOTATION)
+    assert {code for cell in cells for code in cell["codes"]} == NOTATION_SHADES[scheme]
+    for cell in cells:
+        assert len(cell["codes"]) == 1 and cell["lines"] == [1] and cell["unitLines"] == 1, cell
+        assert cell["swatch"] == rgb(cell["codes"][0]), cell
+
+
 def test_the_gallery_is_ordered_by_chapter_with_titles_in_words():
     tree = parse((SITE / "gallery.html").read_text(encoding="utf-8"))
     chapters = [int(e.text().split()[1].rstrip(":")) for e in tree.iter()

@@ -21,6 +21,7 @@ from functools import cache
 import pytest
 
 import sitebuild.tables
+from derivations import notation
 from foundation import palette
 from sitebuild import svg
 from sitebuild.tables import ch2, ch3, ch5
@@ -231,7 +232,7 @@ def test_a_colour_outside_the_palette_and_a_faint_one_are_caught():
 
 def test_the_notations_colours_are_drawn_in_the_palette():
     """A figure that colours by the notation's meaning gets the palette's hue of it."""
-    [element] = _plot(svg.polyline([(0, 0), (1, 1)], "#E4572E")).iter(f"{SVG}polyline")
+    [element] = _plot(svg.polyline([(0, 0), (1, 1)], notation.EXPLODING)).iter(f"{SVG}polyline")
     assert element.get("data-hue") == palette.EXPLODING.name
     assert shades(element) == (palette.EXPLODING.light.lower(), palette.EXPLODING.dark.lower())
 

@@ -115,7 +115,8 @@ def wcag_contrast(first: str, second: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-COLOURS = sorted({entry.colour for entry in NOTATION} | {"#7FB7D9", "#F3A712", "#C9C9C9"})
+COLOURS = sorted({shade for entry in NOTATION for shade in (entry.colour.light, entry.colour.dark)}
+                 | {"#7FB7D9", "#F3A712", "#C9C9C9"})
 
 
 @pytest.mark.parametrize("colour", COLOURS)

@@ -15,6 +15,7 @@ from sitebuild.compare import compare
 from sitebuild.paths import BUILD, ROOT
 from tests.site.browsing import open_page
 from tests.site.probes import MATH_STATE
+from tests.site.zensical_search import ranked
 
 ZENSICAL = Path(sys.executable).with_name("zensical")
 
@@ -57,3 +58,18 @@ def test_zensicals_pages_are_offline_clean_and_typeset_in_a_browser(zensical_sit
                     (path, math)
             finally:
                 context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_zensicals_search_ranks_a_chapter_above_the_reference_pages(zensical_site, browser,
+                                                                     tmp_path):
+    """Zensical ignores the pages' search boost; with the reference pages' sections left out
+    of its index, its own search worker lists a chapter or an appendix before them."""
+    found = ranked(browser, zensical_site / "search.json", ["eigenvalue", "Binet", "orthogonal_"],
+                   tmp_path)
+    for query, locations in found.items():
+        pages = [location.split("#")[0] for location in locations]
+        taught = [i for i, page in enumerate(pages) if page.startswith(("chapter-", "appendix-"))]
+        reference = [i for i, page in enumerate(pages) if page in ("api.html", "verification.html")]
+        assert taught and taught[0] < min(reference, default=len(pages)), (query, locations[:6])

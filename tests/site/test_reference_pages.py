@@ -17,6 +17,7 @@ from derivations.notation import NOTATION, entry
 from foundation import store
 from sitebuild.fragments import notation_fragment, pages_including, table_cell
 from sitebuild.paths import PAGES
+from sitebuild.tables import ch5_exercises
 from sitebuild.verification import (
     CONTRIBUTORS_HEADING,
     LEGEND_HEADING,
@@ -174,6 +175,44 @@ def test_no_row_gives_another_symbol_a_second_meaning():
                 if found["word"].lower() not in other.meaning.lower():
                     disagreements.append((item.key, found.group(), other.key, other.meaning))
     assert disagreements == []
+
+
+def test_the_colours_are_the_palettes_with_a_shade_per_scheme_and_a_name():
+    colours = {" ".join(row[0].split()): row[3] for row in notation_rows()}
+    # φ grows (vermillion), ψ decays (blue), Q keeps norms (bluish green), n is ink: the
+    # shades of foundation/palette.py, light and dark
+    for symbol, light, dark, name in ((r"$\varphi$", "#A83C0C", "#D55E00", "vermillion"),
+                                      (r"$\psi$", "#005A9C", "#2F7FD0", "blue"),
+                                      ("$Q$", "#3A8256", "#009E73", "bluish green"),
+                                      ("$n$", "#1B1E24", "#ECEFF4", "ink")):
+        cell = colours[symbol]
+        assert f"--swatch-light:{light};--swatch-dark:{dark}" in cell, cell
+        assert f'<code class="shade-light">{light}</code>' in cell
+        assert f'<code class="shade-dark">{dark}</code>' in cell and cell.endswith(name)
+    # the notation's own hex codes, from before the palette, are gone
+    for old in ("#E4572E", "#2E86AB", "#3BB273", "#F3A712", "#8A8A8A", "#222222"):
+        assert old not in notation_fragment().upper()
+
+
+def letters_in_math(markdown: str) -> set[str]:
+    """The single letters written in ``markdown``'s math (commands and their names left out)."""
+    letters = set()
+    for formula in re.findall(r"\$([^$]+)\$", markdown):
+        formula = re.sub(r"\\[A-Za-z]+(?:\{[A-Za-z]*\})?", " ", formula)
+        letters |= set(re.findall(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])", formula))
+    return letters
+
+
+@pytest.mark.parametrize("text, letters", [
+    # exercise 5.2: the number of runs and the normal quantile (the table's n counts
+    # multiplications, its z is a scaled eigenvalue)
+    (ch5_exercises.wilson_upper_end, {"n", "z"}),
+    # a z-score; the network's output (the table's y is sent to zero by a wide matrix)
+    (lambda: (PAGES / "appendix-2.md").read_text(encoding="utf-8"), {"z"}),
+    (lambda: (PAGES / "chapter-5.md").read_text(encoding="utf-8"), {"y"}),
+], ids=["exercise-5-2", "appendix-2", "chapter-5"])
+def test_the_pages_use_no_letter_of_the_table_for_something_else(text, letters):
+    assert letters_in_math(text()) & letters == set()
 
 
 def test_the_two_rotations_say_which_way_they_turn():

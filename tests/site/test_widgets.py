@@ -155,8 +155,9 @@ def test_stylesheet_colours_are_the_animations_palette():
     dark = {**light, **dark}
     for name, meaning in (("exploding", notation.EXPLODING), ("vanishing", notation.VANISHING),
                           ("preserving", notation.PRESERVING), ("accent", notation.ACCENT)):
-        hue = palette.notation_hue(meaning)  # the notation's meaning, drawn in the palette
-        assert light[f"--widget-{name}"] == hue.light and dark[f"--widget-{name}"] == hue.dark
+        # the notation's meaning is a palette hue, a shade per scheme
+        assert (light[f"--widget-{name}"], dark[f"--widget-{name}"]) == (meaning.light,
+                                                                         meaning.dark)
 
 
 # --- driving the page ---------------------------------------------------------------------------
