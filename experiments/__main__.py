@@ -140,8 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write("\ninterrupted: finished runs are saved; run the same command again "
                          "to resume\n")
         return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
-    write_results(results, output)
-    sys.stderr.write(f"wrote {output} ({results['provenance']['wall_seconds']:.0f} s)\n")
+    seconds = results["provenance"]["wall_seconds"]
+    if write_results(results, output):
+        sys.stderr.write(f"wrote {output} ({seconds:.0f} s)\n")
+    else:
+        sys.stderr.write(f"{output} already holds these results: left unchanged "
+                         f"({seconds:.0f} s)\n")
     print(summary_table(results))
     return 0
 

@@ -192,15 +192,27 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         worker.join(timeout=2)
 
 
-def write_results(results: dict, path: Path) -> None:
+def same_results(results: dict, path: Path) -> bool:
+    """Whether ``path`` already holds these results: the same sweep and the same runs, bit for
+    bit (when and how fast they were computed, and by which version of the code, aside)."""
+    kept = read_json_object(path, {"provenance": dict, "runs": list})
+    return kept is not None and kept["runs"] == results["runs"] and \
+        kept["provenance"].get("sweep") == results["provenance"].get("sweep")
+
+
+def write_results(results: dict, path: Path) -> bool:
     """The results as JSON: the provenance first, then one run per line (readable diffs),
-    written whole or not at all."""
+    written whole or not at all; a file that already holds the same results is left as it is
+    (re-running the committed sweep leaves a clone clean). Whether it was written."""
+    if same_results(results, path):
+        return False
     lines = ["{", f'"provenance": {json.dumps(results["provenance"], indent=1)},', '"runs": [']
     runs = results["runs"]
     lines += [json.dumps(run, separators=(",", ":")) + ("," if i < len(runs) - 1 else "")
               for i, run in enumerate(runs)]
     lines += ["]", "}"]
     write_atomically(path, "\n".join(lines) + "\n")
+    return True
 
 
 def read_results(path: Path) -> dict:

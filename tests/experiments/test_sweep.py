@@ -123,3 +123,20 @@ def test_misuse_is_refused_in_one_line_before_any_training(arguments, option, ca
     assert cli.main(arguments) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and error.startswith(f"python -m experiments: {option}"), error
+
+
+def test_the_same_results_leave_the_file_as_it_is(tmp_path) -> None:
+    """Re-running a sweep whose runs equal the file's leaves the file byte for byte (a new
+    timestamp or timing is no change); different runs replace it."""
+    results = run_sweep(tiny_sweep(), jobs=1, partial_root=tmp_path, stream=io.StringIO())
+    path = tmp_path / "results.json"
+    assert write_results(results, path)
+    before = path.read_bytes()
+    again = json.loads(json.dumps(results))
+    again["provenance"]["created"] = "2099-01-01T00:00:00+00:00"
+    again["provenance"]["wall_seconds"] += 7
+    assert not write_results(again, path)
+    assert path.read_bytes() == before
+    again["runs"][0]["seed"] = 99
+    assert write_results(again, path)
+    assert path.read_bytes() != before
