@@ -10,7 +10,6 @@ import hashlib
 import html
 import importlib
 import json
-import pkgutil
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 import sympy
 
 from animations import catalogue, stamps
+from derivations.book import CHAPTERS
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
 from derivations.engine.dependencies import Effective
 from derivations.engine.markdown import (
@@ -409,11 +409,9 @@ def deck_fragments() -> dict[str, str]:
 
 
 def _table_modules() -> list[str]:
-    """The modules of ``sitebuild/tables``, one per chapter, each with a ``TABLES`` mapping."""
-    import sitebuild.tables
-
-    return [f"sitebuild.tables.{info.name}"
-            for info in pkgutil.iter_modules(sitebuild.tables.__path__)]
+    """The table modules the book's chapters name (:mod:`derivations.book`), each with a
+    ``TABLES`` mapping."""
+    return [module for chapter in CHAPTERS for module in chapter.tables]
 
 
 def table_fragments() -> dict[str, str]:

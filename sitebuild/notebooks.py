@@ -8,11 +8,11 @@ library it imports), so a cell that raises fails the build instead of reaching a
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import jupytext
 
+from derivations.book import CHAPTERS
 from foundation import provenance
 from foundation.files import write_atomically
 from foundation.store import load_or_compute
@@ -23,18 +23,13 @@ LIBRARY = ("derivations", "foundation")
 
 SOURCES = ROOT / "notebooks"
 NOTEBOOKS = BUILD / "notebooks"
-CHAPTER_SOURCE = re.compile(r"^chapter-(\d+)\.py$")
 COLAB = "https://colab.research.google.com/github/{repository}/blob/{branch}/notebooks/{name}"
 
 
 def sources() -> dict[int, Path]:
-    """Each chapter's notebook source, by chapter number."""
-    found = {}
-    for path in sorted(SOURCES.glob("chapter-*.py")):
-        match = CHAPTER_SOURCE.match(path.name)
-        if match:
-            found[int(match.group(1))] = path
-    return found
+    """Each chapter's notebook source, by chapter number, as the book names them."""
+    return {chapter.number: SOURCES / chapter.notebook for chapter in CHAPTERS
+            if chapter.notebook}
 
 
 class NotebookFailed(Exception):

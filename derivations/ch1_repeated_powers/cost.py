@@ -61,9 +61,7 @@ class MinimalBinetBits(sympy.Function):
 def fibonacci_cost() -> Derivation:
     bits_of_fn = n * sympy.log(phi, 2)
     return Derivation(
-        slug="fibonacci-cost",
         title="What computing a Fibonacci number costs, measured at a few sizes",
-        chapter=1,
         source=MERITY,
         statement=(
             r"Merity computes $F^4$ as $(F^2)^2$ and calls this $O(\log n)$ time, and calls the "

@@ -15,9 +15,7 @@ A, V, LAMBDA, n = symbol("A"), symbol("V"), symbol("Lambda"), symbol("n")
 def diagonalisable_powers() -> Derivation:
     one_factor = V * LAMBDA * V.I
     return Derivation(
-        slug="diagonalisable-powers",
         title="Powers of a diagonalisable matrix",
-        chapter=1,
         source=BOTH,
         statement=(
             r"If a $d \times d$ matrix is $A = V\Lambda V^{-1}$ with $\Lambda$ diagonal, its "

@@ -20,9 +20,7 @@ next_index = written(n, 1)  # F_{n+1}, not SymPy's F_{1+n}
 def dominant_eigenvalue() -> Derivation:
     ratio = fib(n + 1) / fib(n)
     return Derivation(
-        slug="dominant-eigenvalue",
         title="The dominant eigenvalue is the limit of Fibonacci ratios",
-        chapter=1,
         source=MERITY,
         statement=(
             r"The ratio of consecutive Fibonacci numbers tends to $\varphi$, the eigenvalue of "

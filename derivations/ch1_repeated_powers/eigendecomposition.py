@@ -28,9 +28,7 @@ def binet_display() -> sympy.Basic:
 def fibonacci_eigendecomposition() -> Derivation:
     identity = sympy.Identity(2)
     return Derivation(
-        slug="fibonacci-eigendecomposition",
         title="Eigendecomposition of the Fibonacci matrix and Binet's formula",
-        chapter=1,
         source=MERITY,
         statement=(
             r"$F = V\Lambda V^{-1}$ with eigenvalues $\varphi \approx 1.618$ and "

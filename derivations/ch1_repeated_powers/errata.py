@@ -18,9 +18,7 @@ SHEAR_MATRIX = sympy.ImmutableMatrix([[1, 1], [0, 1]])
 def erratum_normal_is_not_orthogonal() -> Derivation:
     identity = sympy.Identity(DIMENSION)
     return Derivation(
-        slug="erratum-normal-is-not-orthogonal",
         title="Commuting with the transpose does not make a matrix orthogonal",
-        chapter=1,
         source=KOREAN_SUMMARY,
         statement=(
             r'The Korean summary defines an orthogonal matrix $A$ by "$A^{-1}=A^{T}$ or '
@@ -55,9 +53,7 @@ def erratum_normal_is_not_orthogonal() -> Derivation:
 @register
 def erratum_unit_eigenvalues_constant_norm() -> Derivation:
     return Derivation(
-        slug="erratum-unit-eigenvalues-constant-norm",
         title="Eigenvalues of modulus one do not keep the norm constant",
-        chapter=1,
         source=BOTH,
         statement=(
             "Merity's summary, repeated by the Korean one, says the power \"maintains a "

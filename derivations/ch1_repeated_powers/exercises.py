@@ -51,9 +51,7 @@ EXERCISES = "exercises of this companion"
 def exercise_1_1() -> Derivation:
     tenth = phi**10 + psi**10
     return Derivation(
-        slug="exercise-1-1",
         title="The tenth power sum of the eigenvalues",
-        chapter=1,
         source=EXERCISES,
         statement=(
             r"$L_k = \varphi^k + \psi^k$ obeys the Fibonacci recurrence with $L_0 = 2$, "
@@ -80,9 +78,7 @@ def exercise_1_1() -> Derivation:
 def exercise_1_2() -> Derivation:
     mixed = F * F_OTHER * F_OTHER * F
     return Derivation(
-        slug="exercise-1-2",
         title="A product that mixes the two Fibonacci matrices",
-        chapter=1,
         source=EXERCISES,
         statement=(
             r"The chain $F F' F' F$ is $\begin{bmatrix}1 & 2\\ 2 & 5\end{bmatrix}$, not "
@@ -111,9 +107,7 @@ def exercise_1_2() -> Derivation:
 def exercise_1_3() -> Derivation:
     cassini = fib(n - 1) * fib(n + 1) - fib(n) ** 2
     return Derivation(
-        slug="exercise-1-3",
         title="Cassini's identity from a determinant",
-        chapter=1,
         source=EXERCISES,
         statement=(
             r"For every integer $n \geq 0$, $F_{n-1}F_{n+1} - F_n^2 = (-1)^n$: it is the "
@@ -144,9 +138,7 @@ def exercise_1_4() -> Derivation:
     corner = n * ratio ** (n - 1)
     step_change = corner.subs(n, n + 1) - corner
     return Derivation(
-        slug="exercise-1-4",
         title="Transient growth before the decay",
-        chapter=1,
         source=EXERCISES,
         statement=(
             r"With $\lambda = 9/10$, the corner $n\lambda^{n-1}$ of $B_\lambda^n$ changes by "
@@ -185,9 +177,7 @@ def exercise_1_5() -> Derivation:
     k, i = sympy.symbols("k i", integer=True, nonnegative=True)
     merity_ratio = sympy.Rational(809, 500)  # Merity's 1.618
     return Derivation(
-        slug="exercise-1-5",
         title="How long multiplying by the golden ratio stays exact",
-        chapter=1,
         source=MERITY,
         statement=(
             r"For all integers $k, i \geq 0$, $F_k\varphi^i - F_{k+i} = -\psi^k F_i$. Starting "
@@ -237,9 +227,7 @@ def exercise_1_6() -> Derivation:
     block = sympy.ImmutableMatrix([[lam, 1, 0], [0, lam, 1], [0, 0, lam]])
     pairs = n * (n - 1) / 2
     return Derivation(
-        slug="exercise-1-6",
         title="A three by three Jordan block",
-        chapter=1,
         source=EXERCISES,
         statement=(
             r"The $n$-th power of the $3 \times 3$ Jordan block has the corner "

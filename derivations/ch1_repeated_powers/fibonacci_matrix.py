@@ -31,9 +31,7 @@ def swapped_block(k: sympy.Basic) -> sympy.ImmutableMatrix:
 @register
 def fibonacci_matrix_powers() -> Derivation:
     return Derivation(
-        slug="fibonacci-matrix-powers",
         title="Powers of the Fibonacci matrix",
-        chapter=1,
         source=MERITY,
         statement=(
             r"For every $n \geq 0$, $F^n$ holds three consecutive Fibonacci numbers ($F_0 = 0$, "

@@ -15,9 +15,7 @@ JORDAN_BLOCK = sympy.ImmutableMatrix([[lam, 1], [0, lam]])
 @register
 def jordan_block_powers() -> Derivation:
     return Derivation(
-        slug="jordan-block-powers",
         title="The corner of a Jordan block's powers still vanishes inside the unit circle",
-        chapter=1,
         source=BOTH,
         statement=(
             r"$B_\lambda$ has the single eigenvalue $\lambda$ but is not $\lambda I$, the "

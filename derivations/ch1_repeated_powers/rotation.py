@@ -24,9 +24,7 @@ ROTATION_EIGENVALUES = sympy.ImmutableMatrix(sympy.diag(sympy.I, -sympy.I))
 def rotation_eigenvalues() -> Derivation:
     identity = sympy.Identity(2)
     return Derivation(
-        slug="rotation-eigenvalues",
         title="A rotation with complex eigenvalues of modulus one",
-        chapter=1,
         source=BOTH,
         statement=(
             r"The quarter turn $R_{-\pi/2}$ has no real eigenvalue; over the complex numbers its "

@@ -16,9 +16,7 @@ modulus = sympy.Abs(lam)
 @register
 def spectral_trichotomy() -> Derivation:
     return Derivation(
-        slug="spectral-trichotomy",
         title="Along an eigenvector the eigenvalue decides",
-        chapter=1,
         source=BOTH,
         statement=(
             r"If $Av = \lambda v$, then $A^n v = \lambda^n v$ for every $n \geq 0$ and every size "

@@ -16,9 +16,7 @@ def erratum_not_every_layer_a_rotation() -> Derivation:
     S = symbol("S_theta")
     determinant = sympy.Determinant(HAAR_MATRIX)
     return Derivation(
-        slug="erratum-not-every-layer-a-rotation",
         title="Orthogonal initialisation does not make every layer a rotation",
-        chapter=2,
         source=TUTORIAL,
         statement=("The tutorial: \"Orthogonal initialization makes all layers start as "
                    "rotations\". A rotation has determinant $1$, but an orthogonal matrix may "

@@ -85,9 +85,7 @@ class PositiveSolution(sympy.Function):
 @register
 def exercise_2_1() -> Derivation:
     return Derivation(
-        slug="exercise-2-1",
         title="Tenfold growth with a gain of 1.1",
-        chapter=2,
         source=TUTORIAL,
         statement=(r"Each step of $h \mapsto gQh$ with $Q$ orthogonal multiplies the length by "
                    r"$g = 1.1$ (the theorem on gains), so the length first reaches ten times its "
@@ -117,9 +115,7 @@ def exercise_2_2() -> Derivation:
     difference = sympy.Add(theta, -alpha, evaluate=False)
     cos, sin = (sympy.cos(difference, evaluate=False), sympy.sin(difference, evaluate=False))
     return Derivation(
-        slug="exercise-2-2",
         title="Two reflections make a rotation",
-        chapter=2,
         source=MERITY,
         statement=(r"$S_\theta S_\alpha = R_{\theta - \alpha}$: reflecting twice turns the plane "
                    r"by the difference of the angles. In determinants: $(-1)(-1) = 1$."),
@@ -150,9 +146,7 @@ def exercise_2_3() -> Derivation:
     first_column_reflection = sympy.ImmutableMatrix([[a, c], [c, -a]])
     top, bottom = b + c, d - a  # the second column of Q - Q_+ (its first column is zero)
     return Derivation(
-        slug="exercise-2-3",
         title="Every two-by-two orthogonal matrix is a rotation or a reflection",
-        chapter=2,
         source=MERITY,
         statement=(r"If $Q^\top Q = I$ for a real $2 \times 2$ matrix $Q$ with entries "
                    r"$a_{ij}$ (row $i$, column $j$), then its second column is "
@@ -232,9 +226,7 @@ def exercise_2_4() -> Derivation:
                              text="the lower end of the band: gains that shrink")
     positive = Hypothesis("positive", g, sympy.Integer(0), Relation.GT, text="a gain is positive")
     return Derivation(
-        slug="exercise-2-4",
         title="The gains that keep the hidden state within a factor two for a hundred steps",
-        chapter=2,
         source=TUTORIAL,
         statement=(r"For $Q$ orthogonal, $\lVert (gQ)^t h\rVert = g^t\lVert h\rVert$ (the "
                    r"theorem on gains). The factor $g^t$ never decreases with $t$ when "
@@ -274,9 +266,7 @@ def exercise_2_5() -> Derivation:
                                 sympy.Pow(4, -1, evaluate=False), evaluate=False)
     s = symbol("s")
     return Derivation(
-        slug="exercise-2-5",
         title="A singular value above one, and powers that still vanish",
-        chapter=2,
         source=TUTORIAL,
         statement=(r"$A$ has the singular value $s = (1 + \sqrt2)/2 \approx 1.21 > 1$, yet "
                    r"$A^n = \begin{bmatrix}2^{-n} & n2^{1-n}\\ 0 & 2^{-n}\end{bmatrix} \to 0$: "
@@ -312,9 +302,7 @@ def exercise_2_6() -> Derivation:
     W_2, D_2 = sympy.MatrixSymbol("W", 2, 2), sympy.MatrixSymbol("D", 2, 2)
     e_1 = sympy.MatrixSymbol("e_1", 2, 1)
     return Derivation(
-        slug="exercise-2-6",
         title="An orthogonal weight matrix inside a tanh network",
-        chapter=2,
         source=MERITY,
         statement=(r"One step of $h_t = \tanh(Wh_{t-1})$ has the Jacobian $DW$, with $D$ the "
                    r"diagonal of $\tanh'$ values. For the orthogonal $W = R_{\pi/3}$ and "
@@ -344,9 +332,7 @@ def exercise_2_7() -> Derivation:
     triangular = sympy.ImmutableMatrix([[a_11, a_12, a_13], [0, a_22, a_23], [0, 0, a_33]])
     diagonal = sympy.ImmutableMatrix(sympy.diag(a_11, a_22, a_33))
     return Derivation(
-        slug="exercise-2-7",
         title="A three by three upper-triangular orthogonal matrix is a diagonal of signs",
-        chapter=2,
         source=MEZZADRI,
         statement=(r"If a $3 \times 3$ upper-triangular $U$ has $U^\top U = I$, then $U$ is "
                    r"diagonal with entries $\pm1$. This is the $3 \times 3$ case of the step "

@@ -51,10 +51,8 @@ def haar_moments_two_by_two() -> Derivation:
     unfixed_corner_mean = -sympy.Integral(sympy.Abs(sympy.cos(theta)),
                                           (theta, 0, 2 * sympy.pi)) / (2 * sympy.pi)
     return Derivation(
-        slug="haar-moments-two-by-two",
         title=("What a uniformly random two-by-two orthogonal matrix looks like, and what QR "
                "gives instead"),
-        chapter=2,
         source=MERITY + " (SVD recipe); " + TUTORIAL + " (QR and SVD recipes)",
         statement=(r"Assuming that a Haar-random $Q$ in $O(2)$ is $R_\theta$ or $S_\theta$ with "
                    r"probability $\frac12$ each and $\theta$ uniform, it has "

@@ -18,9 +18,7 @@ Q, h, x = symbol("Q"), symbol("h"), symbol("x")  # d x d, d x 1, d x 1: every si
 @register
 def orthogonal_step_keeps_perturbations() -> Derivation:
     return Derivation(
-        slug="orthogonal-step-keeps-perturbations",
         title="An orthogonal step neither amplifies nor damps a perturbation",
-        chapter=2,
         source=MERITY,
         statement=(r"If $Q$ is real with $Q^\top Q = I$, the step $h \mapsto Qh$ keeps the "
                    r"distance between a hidden state $h$ and a perturbed one $h + x$: "

@@ -30,10 +30,8 @@ def orthogonal_powers() -> Derivation:
     product = sympy.MatMul(Q_1, Q_2)
     shown = sympy.MatMul(sympy.Transpose(product), product, evaluate=False)
     return Derivation(
-        slug="orthogonal-powers",
         title="Products and powers of orthogonal matrices keep every length, for every number "
               "of steps",
-        chapter=2,
         source=MERITY + "; " + TUTORIAL,
         statement=(r"A product of orthogonal matrices is orthogonal. So the linear network "
                    r"$h_t = Q h_{t-1}$ (no input, no bias, identity activation), which has "
@@ -69,10 +67,8 @@ def orthogonal_powers() -> Derivation:
 def orthogonal_gain() -> Derivation:
     W = g * Q
     return Derivation(
-        slug="orthogonal-gain",
         title="With a gain, every singular value is the gain, and each step multiplies lengths "
               "by it",
-        chapter=2,
         source=TUTORIAL,
         statement=(r"For $W = gQ$ with $g > 0$ and $Q^\top Q = I$, every singular value of $W$ "
                    r"is $g$ (for $g = 1$: every singular value of $Q$ is 1), and "

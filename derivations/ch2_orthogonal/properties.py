@@ -25,9 +25,7 @@ IDENTITY = sympy.Identity(DIMENSION)
 def orthogonal_preserves_norm() -> Derivation:
     inverse = sympy.MatrixSymbol("Q^{-1}", DIMENSION, DIMENSION)
     return Derivation(
-        slug="orthogonal-preserves-norm",
         title="An orthogonal matrix keeps every length, and its inverse is its transpose",
-        chapter=2,
         source=MERITY + "; " + TUTORIAL + "; " + KOREAN_SUMMARY,
         statement=(r"If $Q$ is a real $d \times d$ matrix with $Q^\top Q = I$, then "
                    r"$\lVert Qx\rVert = \lVert x\rVert$ for every real vector $x$, at every "
@@ -73,9 +71,7 @@ def orthogonal_eigenvalues() -> Derivation:
     real_eigenvalue = Hypothesis("real-eigenvalue", sympy.conjugate(lam), lam, local=True,
                                  text="a real eigenvalue")
     return Derivation(
-        slug="orthogonal-eigenvalues",
         title="Every eigenvalue of an orthogonal matrix lies on the unit circle",
-        chapter=2,
         source=MERITY,
         statement=(r"If $Q$ is real with $Q^\top Q = I$ and $Qv = \lambda v$ for a (possibly "
                    r"complex) vector $v \neq 0$, then $|\lambda| = 1$, at every size $d$. "

@@ -18,9 +18,7 @@ Q = sympy.MatrixSymbol("Q", m, DIMENSION)
 @register
 def rectangular_orthonormal() -> Derivation:
     return Derivation(
-        slug="rectangular-orthonormal",
         title="Tall and wide matrices: only one side can be orthonormal",
-        chapter=2,
         source=TUTORIAL,
         statement=(r"Let $Q$ be a real $m \times d$ matrix with $m > d$ and orthonormal columns, "
                    r"$Q^\top Q = I$. Then $Q$ keeps every length. The $d$ equations "

@@ -30,9 +30,7 @@ def householder_reflector() -> Derivation:
     H_x = sympy.MatrixSymbol("H_x", DIMENSION, DIMENSION)
     along = x + r * e_1
     return Derivation(
-        slug="householder-reflector",
         title="A Householder reflector is symmetric and orthogonal, and zeroes a column",
-        chapter=2,
         source=GOLUB_VAN_LOAN,
         statement=(r"For $u \neq 0$ with $u^\top u = c$, the reflector $H = I - 2uu^\top/c$ "
                    r"satisfies $H^\top = H$ and $H^\top H = I$ at every size $d$. Along "
@@ -75,9 +73,7 @@ def haar_by_reflectors() -> Derivation:
     factorise = sympy.Symbol(r"\operatorname{flops}_{\mathrm{QR}}", positive=True)
     form = sympy.Symbol(r"\operatorname{flops}_{Q}", positive=True)
     return Derivation(
-        slug="haar-by-reflectors",
         title="Drawing the reflectors directly: half the random numbers, half the work",
-        chapter=2,
         source=STEWART + "; " + TUTORIAL + " (the QR recipe it speeds up)",
         statement=(r"Assuming Stewart's theorem, that reflectors of independent Gaussian "
                    r"vectors of lengths $d, d - 1, \dots, 1$ give a $d \times d$ Haar matrix, "

@@ -27,9 +27,7 @@ def rotations_in_the_plane() -> Derivation:
     R_60 = sympy.MatrixSymbol("R_60", 2, 2)
     quarter = symbol("R_quarter")
     return Derivation(
-        slug="rotations-in-the-plane",
         title="A real rotation has complex eigenvalues on the unit circle",
-        chapter=2,
         source=MERITY,
         statement=(r"The rotation $R_\theta$ is real and orthogonal, and its eigenvalues "
                    r"$e^{i\theta}$ and $e^{-i\theta}$ are complex unless $\theta$ is a multiple "

@@ -47,9 +47,7 @@ def bptt_gradient_sum() -> Derivation:
                                                  evaluate=False), evaluate=False),
     )
     return Derivation(
-        slug="bptt-gradient-sum",
         title="Backpropagation through time over three steps: a sum over every path back",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"Over three steps, for a hidden state of any size $d$, and given the chain rule "

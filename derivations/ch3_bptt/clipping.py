@@ -25,9 +25,7 @@ def gradient_norm_clipping() -> Derivation:
     clipped = sympy.MatrixSymbol(r"\operatorname{clip}(G)", DIMENSION, 1)
     factor = sympy.Min(length, tau) / length
     return Derivation(
-        slug="gradient-norm-clipping",
         title="Gradient-norm clipping keeps the direction and sets the length",
-        chapter=3,
         source=ALGORITHM_SOURCE,
         statement=(
             r"In both branches of Algorithm 1, $\operatorname{clip}(G) = "

@@ -81,9 +81,7 @@ def erratum_transposed_jacobian() -> Derivation:
     a, v = symbol("A"), sympy.MatrixSymbol("v", symbol("d"), 1)
     lam = symbol("lambda")
     return Derivation(
-        slug="erratum-transposed-jacobian",
         title="The paper's transposed factor, and why its bounds survive",
-        chapter=3,
         source=PASCANU + " (reporting the paper's formula)",
         statement=(
             r"The notes report that the paper writes the one-step Jacobian as "
@@ -134,9 +132,7 @@ def erratum_product_indices() -> Derivation:
     first, second = _named("D_0"), _named("D_1")
     two_steps = _named(r"\frac{\partial h_2}{\partial h_0}")
     return Derivation(
-        slug="erratum-product-indices",
         title="The product runs forward in time, the newest factor first",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"The notes write $\frac{\partial x_t}{\partial x_k} = \prod_{t \leq i \leq k}"

@@ -34,9 +34,7 @@ def exercise_3_1() -> Derivation:
     slope = sympy.Derivative(sympy.tanh(a), a)
     rational = 1 - sympy.tanh(a) ** 2
     return Derivation(
-        slug="exercise-3-1",
         title="The slope of tanh is at most one",
-        chapter=3,
         source=SOURCE,
         statement=(r"For every real $a$, $0 < \tanh'(a) \leq 1$, with equality at $a = 0$: "
                    r"the least slope bound for $\tanh$ is $\beta = 1$."),
@@ -67,9 +65,7 @@ def exercise_3_2() -> Derivation:
     product = sigma * (1 - sigma)
     quarter = sympy.Rational(1, 4)
     return Derivation(
-        slug="exercise-3-2",
         title="The slope of the sigmoid is at most a quarter",
-        chapter=3,
         source=SOURCE,
         statement=(r"For the logistic sigmoid $\operatorname{sigm}(a) = 1/(1 + e^{-a})$ and every "
                    r"real $a$, $0 < \operatorname{sigm}'(a) \leq 1/4$, with equality at $a = 0$: "
@@ -106,9 +102,7 @@ def exercise_3_3() -> Derivation:
     t, k = sympy.symbols("t k", integer=True, positive=True)
     horizon = sympy.Symbol("T", integer=True, positive=True)
     return Derivation(
-        slug="exercise-3-3",
         title="How many paths the gradient sums over",
-        chapter=3,
         source=SOURCE,
         statement=(r"Over $T$ steps the sum has one term for each pair $1 \leq k \leq t \leq T$: "
                    r"$T(T + 1)/2$ terms, which for $T = 100$ is $5050$."),
@@ -130,9 +124,7 @@ def exercise_3_4() -> Derivation:
     beta, s_1, eta = symbol("beta"), symbol("s_1"), symbol("eta")
     tolerance = sympy.Rational(1, 10**6)
     return Derivation(
-        slug="exercise-3-4",
         title="How far back the bound reaches",
-        chapter=3,
         source=SOURCE,
         statement=(r"For a sigmoid network ($\beta = 1/4$) with $s_1 = 3$, $\eta = 3/4$, and "
                    r"the bound $\eta^l$ first falls below $10^{-6}$ at $l = 49$."),
@@ -159,9 +151,7 @@ def exercise_3_5() -> Derivation:
     q, vector = symbol("Q"), symbol("x")
     across = JacobianAcross(ell)
     return Derivation(
-        slug="exercise-3-5",
         title="An orthogonal linear network neither vanishes nor explodes",
-        chapter=3,
         source=SOURCE,
         statement=(r"With $\sigma$ the identity and $W = Q$ orthogonal, "
                    r"$\lVert (\partial h_{k+l}/\partial h_k)\,x\rVert = \lVert x\rVert$ for every "
@@ -194,9 +184,7 @@ def exercise_3_6() -> Derivation:
     lam = symbol("lambda")
     closed_form = sympy.ImmutableMatrix([[1, 20 * ell], [0, 1]]) / 2**ell
     return Derivation(
-        slug="exercise-3-6",
         title="Exploding gradients need a large singular value, which is not enough",
-        chapter=3,
         source=SOURCE,
         statement=(
             r"Taking the vanishing-gradient theorem's bound "

@@ -33,9 +33,7 @@ def jacobian_product() -> Derivation:
     update = sympy.Sum(weights[i, c] * SIGMA(previous[c]), (c, 1, DIMENSION)) + drive[i]
     entry = sympy.Symbol(r"\frac{\partial h_{t,i}}{\partial h_{t-1,j}}")
     return Derivation(
-        slug="jacobian-product",
         title="One step back in time multiplies by the weights times the slopes",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"For every size $d$, entry $(i, j)$ of the one-step Jacobian "

@@ -50,9 +50,7 @@ def linear_jacobian_powers() -> Derivation:
     w_example, p_1, p_2 = _example_names()
     lam_1, lam_2 = sympy.Symbol("lambda_1"), sympy.Symbol("lambda_2")
     return Derivation(
-        slug="linear-jacobian-powers",
         title="Linear case: each eigen-component is multiplied by its eigenvalue at every step",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"With $\sigma$ the identity, for every size $d$ and every $l \geq 0$, the Jacobian "
@@ -119,9 +117,7 @@ def erratum_left_eigenvectors() -> Derivation:
     a, v = symbol("A"), sympy.MatrixSymbol("v", DIMENSION, 1)
     turn, q_turn = symbol("R_quarter"), sympy.MatrixSymbol(r"q_{-\pi/2}", 2, 1)
     return Derivation(
-        slug="erratum-left-eigenvectors",
         title="A row gradient needs left eigenvectors, not right ones",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"The notes expand in eigenvectors $Wq_i = \lambda_i q_i$ and then use "

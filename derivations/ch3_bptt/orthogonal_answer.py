@@ -35,9 +35,7 @@ W, v = symbol("W"), symbol("x")
 def orthogonal_weights_bound() -> Derivation:
     across = OperatorNorm(JacobianAcross(ell))
     return Derivation(
-        slug="orthogonal-weights-bound",
         title="With orthogonal recurrent weights the per-step bound is the slope bound",
-        chapter=3,
         source=PASCANU + " (the bound), with chapter 2's orthogonal matrices",
         statement=(
             r"If the recurrent weights $W$ are real and orthogonal, $W^\top W = I$, then their "

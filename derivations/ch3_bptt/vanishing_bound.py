@@ -42,9 +42,7 @@ def vanishing_sufficient_condition() -> Derivation:
     across, slopes = JacobianAcross(ell), Slopes(ell)
     factor = W * slopes
     return Derivation(
-        slug="vanishing-sufficient-condition",
         title="A small largest singular value makes gradients vanish",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"For every size $d$, every $l \geq 0$ and whatever the states, "
@@ -115,9 +113,7 @@ def erratum_vanishing_chain() -> Derivation:
     n = sympy.Symbol("n", integer=True, positive=True)
     reciprocal_times_beta = sympy.UnevaluatedExpr(1 / beta) * beta
     return Derivation(
-        slug="erratum-vanishing-chain",
         title="The inequality chain for one factor, and one bound for all factors",
-        chapter=3,
         source=PASCANU,
         statement=(
             r"The notes bound one factor by "

@@ -37,9 +37,7 @@ def antisymmetric_eigenvalues_are_imaginary() -> Derivation:
     conjugate = sympy.conjugate(lam)
     real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     return Derivation(
-        slug="antisymmetric-eigenvalues-are-imaginary",
         title="An antisymmetric matrix has purely imaginary eigenvalues",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"Every eigenvalue of a real antisymmetric $d \times d$ matrix, of any size, has "
@@ -76,9 +74,7 @@ def antisymmetric_exponential_is_rotation() -> Derivation:
     d = DIMENSION
     velocity = sympy.MatrixSymbol(r"\dot{\Phi}", d, d)
     return Derivation(
-        slug="antisymmetric-exponential-is-rotation",
         title="The flow of an antisymmetric matrix keeps every length",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"If $M^\top = -M$, the sensitivity $\Phi(t) = e^{Mt}$ of $h' = Mh$ has "

@@ -40,9 +40,7 @@ def tanh_ode_conserved_quantity() -> Derivation:
     velocity = sympy.MatrixSymbol("h'", d, 1)
     form = velocity.T * M * velocity
     return Derivation(
-        slug="tanh-ode-conserved-quantity",
         title="The continuous tanh system with an antisymmetric matrix conserves a quantity",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"For every antisymmetric $M$, and assuming the chain rule along a solution "

@@ -40,10 +40,8 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
     factor = sympy.Abs(1 + epsilon * lam) ** 2
     eigenvalue = diffused(gamma, omega)
     return Derivation(
-        slug="erratum-diffusion-example-not-euler-stable",
         title="Whether the diffusion example is stable depends on a step the slides "
               "do not give",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"The slides' diffusion example ($\gamma = 0.15$, $\omega = 2$) comes with no Euler "
@@ -124,9 +122,7 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
 def erratum_euler_left_hand_side() -> Derivation:
     M3 = sympy.MatrixSymbol("M_3", 3, 3)
     return Derivation(
-        slug="erratum-euler-left-hand-side",
         title="Not every Euler factor of an antisymmetric matrix exceeds 1",
-        chapter=4,
         source=SOURCE,
         statement=(
             "The slides: “left hand is always >1 since the eigenvalues of the jacobian are all "

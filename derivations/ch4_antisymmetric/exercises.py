@@ -53,9 +53,7 @@ def _cancel(expression: sympy.Basic) -> sympy.Basic:
 def exercise_4_1() -> Derivation:
     W0 = sympy.MatrixSymbol("W_0", 2, 2)
     return Derivation(
-        slug="exercise-4-1",
         title="The stretch of one Euler step",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"$W_0$ has the eigenvalue $2i$, and one Euler step with $\varepsilon = 0.1$ "
@@ -89,9 +87,7 @@ def exercise_4_2() -> Derivation:
     difference = sympy.MatAdd(W, -W.T, evaluate=False)
     units = sympy.Integer(128)
     return Derivation(
-        slug="exercise-4-2",
         title="The cell needs only the upper triangle of its recurrent matrix",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"$W - W^\top$ is antisymmetric for every $W$, at every size. For $d = 4$, every "
@@ -131,9 +127,7 @@ def exercise_4_3() -> Derivation:
     g_minus = symbol("gamma_-")
     factor = sympy.Abs(1 + epsilon * (-gamma + sympy.I * omega)) ** 2
     return Derivation(
-        slug="exercise-4-3",
         title="Is a little more diffusion enough",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"With $\varepsilon = 0.1$ and $\omega = 2$, the diffusion $\gamma = 0.2$ is still "
@@ -162,9 +156,7 @@ def exercise_4_4() -> Derivation:
     g_minus = symbol("gamma_-")
     boundary = sympy.Abs(1 + epsilon * (-g_minus + sympy.I * omega)) ** 2
     return Derivation(
-        slug="exercise-4-4",
         title="The smallest stabilising diffusion",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"For $\varepsilon = 0.05$ and $\omega = 3$ the least $\gamma$ that makes the "
@@ -195,9 +187,7 @@ def exercise_4_5() -> Derivation:
     rate = plus(times(sympy.I, omega), minus(gamma))
     solution = sympy.exp((sympy.I * omega - gamma) * time) * v
     return Derivation(
-        slug="exercise-4-5",
         title="Diffusion in continuous time forgets at the rate gamma",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"If $Mv = i\omega v$, then $v$ is an eigenvector of $M - \gamma I$ with eigenvalue "
@@ -230,9 +220,7 @@ def exercise_4_6() -> Derivation:
     shift = sympy.Symbol("c", real=True)  # not r, the notation's modulus
     factor = sympy.Abs(1 + epsilon * (-gamma + sympy.I * omega)) ** 2
     return Derivation(
-        slug="exercise-4-6",
         title="When no diffusion can help",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"If $\varepsilon\omega > 1$, then $|1 + \varepsilon(-\gamma + i\omega)| > 1$ for "
@@ -267,9 +255,7 @@ def exercise_4_7() -> Derivation:
     A = sympy.MatrixSymbol("A(t)", 2, 2)
     x = sympy.MatrixSymbol("x(t)", 2, 1)
     return Derivation(
-        slug="exercise-4-7",
         title="Frozen eigenvalues in the left half-plane and a growing solution",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"For the time-dependent matrix $A(t)$ below (Markus and Yamabe, 1960) both "
@@ -312,9 +298,7 @@ def exercise_4_8() -> Derivation:
     plain = sympy.adjoint(v) * M * v
     length = sympy.adjoint(v) * v
     return Derivation(
-        slug="exercise-4-8",
         title="Positive slopes and diffusion push every eigenvalue left",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"If $D$ is real diagonal and invertible, $M$ real antisymmetric and "

@@ -51,9 +51,7 @@ def forward_euler_amplifies_rotations() -> Derivation:
     written = plus(sympy.Identity(d), times(epsilon, M))
     growth = plus(1, epsilon**2 * omega**2)
     return Derivation(
-        slug="forward-euler-amplifies-rotations",
         title="A forward Euler step on an antisymmetric system never shortens a vector",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"For real antisymmetric $M$ of any size, one Euler step of $h' = Mh$ gives "
@@ -100,9 +98,7 @@ def forward_euler_diffusion_condition() -> Derivation:
                                     minus(times(2, gamma))))
     factorised = times(epsilon**2, plus(gamma, minus(g_minus)), plus(gamma, minus(g_plus)))
     return Derivation(
-        slug="forward-euler-diffusion-condition",
         title="How much diffusion forward Euler needs",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"For the eigenvalues $\lambda = -\gamma \pm i\omega$, "

@@ -60,9 +60,7 @@ def gated_antisymmetric_jacobian() -> Derivation:
     D_point = sympy.MatrixSymbol("D_*", 2, 2)
     field_2 = sympy.Symbol("f_{2}(0)", real=True)
     return Derivation(
-        slug="gated-antisymmetric-jacobian",
         title="The gate's own slope can give the Jacobian a real positive eigenvalue",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"At every size, the gated field with entries $z_i \tanh a_i$, where "

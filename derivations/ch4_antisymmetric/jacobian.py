@@ -41,9 +41,7 @@ def antisymmetric_rnn_jacobian() -> Derivation:
     conjugate = sympy.conjugate(lam)
     real_part, imaginary_part = sympy.symbols("mu nu", real=True)
     return Derivation(
-        slug="antisymmetric-rnn-jacobian",
         title="The cell's Jacobian has purely imaginary eigenvalues",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"At every size, the field $f(h) = \tanh(Mh + b)$ has Jacobian $DM$ with "

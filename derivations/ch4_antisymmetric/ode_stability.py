@@ -20,9 +20,7 @@ from derivations.engine.expressions import NormSquared
 def ode_eigendirection_growth() -> Derivation:
     solution = sympy.exp(lam * time) * v
     return Derivation(
-        slug="ode-eigendirection-growth",
         title="Along an eigenvector the sensitivity is a scalar exponential",
-        chapter=4,
         source=SOURCE,
         statement=(
             r"If $Jv = \lambda v$ for a constant $d \times d$ Jacobian $J$, the solution of "
@@ -58,9 +56,7 @@ def erratum_critical_eigenvalues_need_eigenvectors() -> Derivation:
     e2 = sympy.MatrixSymbol("e_2", 2, 1)
     explicit = sympy.ImmutableMatrix([[1, time], [0, 1]])
     return Derivation(
-        slug="erratum-critical-eigenvalues-need-eigenvectors",
         title="Eigenvalues with zero real part do not make a system stable",
-        chapter=4,
         source=SOURCE,
         statement=(
             "The slides call an ODE solution stable “if the long-term behavior of the system "

@@ -107,7 +107,7 @@ class Step:
         return f"{self.lhs_latex()} {self.relation.latex} {self.rhs_latex()}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Derivation:
     """A theorem: a statement, its hypotheses, the steps that prove it, and its source.
 
@@ -123,13 +123,13 @@ class Derivation:
     is only as broad as theirs (see :mod:`derivations.engine.dependencies`).
     """
 
-    slug: str
     title: str
-    chapter: int
     source: str
     statement: str
     hypotheses: tuple[Hypothesis | Assumption, ...]
     steps: tuple[Step, ...]
+    slug: str = ""  # the builder's name, given by the registry (derivations.engine.registry)
+    chapter: int = 0  # the chapter whose package registers it, given by the registry
     definitions: Mapping[sympy.Basic, sympy.Basic] = field(default_factory=dict)
     conclusion: str = ""
     claims_every_size: bool = False
@@ -137,7 +137,8 @@ class Derivation:
     uses: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        check_label(self.slug, "slug")
+        if self.slug:  # unset until the registry names it after its builder
+            check_label(self.slug, "slug")
         if not isinstance(self.uses, tuple):
             raise TypeError(f"uses of {self.slug!r}: expected a tuple of slugs, got "
                             f"{type(self.uses).__name__} {self.uses!r}")

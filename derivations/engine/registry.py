@@ -1,27 +1,26 @@
 """Every derivation under a stable slug, built on first use.
 
-Chapters register their builders with :func:`register`; importing
-:data:`CHAPTER_PACKAGES` fills the registry. The slug is shared by the test id,
-the generated page fragment, the anchor on the site and any scene that draws it.
+Chapters register their builders with :func:`register`; importing the packages the book's
+chapters name (:mod:`derivations.book`) fills the registry. A derivation's slug is its
+builder's name and its chapter the record whose package registers it, so neither is written
+twice. The slug is shared by the test id, the generated page fragment, the anchor on the site
+and any scene that draws it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from collections.abc import Callable
 from functools import cache
 
+from derivations.book import CHAPTERS
 from derivations.engine.derivation import Derivation
 
 Builder = Callable[[], Derivation]
 
-CHAPTER_PACKAGES = (
-    "derivations.ch1_repeated_powers",
-    "derivations.ch2_orthogonal",
-    "derivations.ch3_bptt",
-    "derivations.ch4_antisymmetric",
-)
+CHAPTER_PACKAGES = {chapter.package: chapter.number for chapter in CHAPTERS if chapter.package}
 
 _BUILDERS: dict[str, Builder] = {}
 
@@ -56,9 +55,9 @@ def chapter_of(slug: str) -> int:
     building the derivation."""
     _load_chapters()
     module = _BUILDERS[slug].__module__
-    for index, package_name in enumerate(CHAPTER_PACKAGES, start=1):
+    for package_name, number in CHAPTER_PACKAGES.items():
         if module.startswith(package_name + "."):
-            return index
+            return number
     raise ValueError(f"derivation {slug!r} is registered from {module}, outside every chapter")
 
 
@@ -76,12 +75,12 @@ def get(slug: str) -> Derivation:
     if slug not in _BUILDERS:
         raise KeyError(f"unknown derivation {slug!r}; known: {', '.join(sorted(_BUILDERS))}")
     derivation = _BUILDERS[slug]()
-    if derivation.slug != slug:
+    if derivation.slug not in ("", slug):
         raise ValueError(f"builder {slug!r} returned a derivation with slug {derivation.slug!r}")
-    if derivation.chapter != chapter_of(slug):
+    if derivation.chapter not in (0, chapter_of(slug)):
         raise ValueError(f"{slug!r} says chapter {derivation.chapter} but is registered from "
                          f"chapter {chapter_of(slug)}'s package")
-    return derivation
+    return dataclasses.replace(derivation, slug=slug, chapter=chapter_of(slug))
 
 
 def all_derivations() -> list[Derivation]:

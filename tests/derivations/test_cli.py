@@ -37,7 +37,8 @@ def run(*arguments: str, env: dict | None = None) -> subprocess.CompletedProcess
 
 def _builder(slug: str, step: Step):
     def build() -> Derivation:
-        return Derivation(slug, slug.replace("-", " "), 1, "test", "A probe.", (), (step,))
+        return Derivation(slug=slug, title=slug.replace("-", " "), chapter=1, source="test",
+                          statement="A probe.", hypotheses=(), steps=(step,))
 
     build.__name__ = slug.replace("-", "_")
     build.__module__ = "derivations.ch1_repeated_powers.probe"

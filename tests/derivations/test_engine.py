@@ -407,15 +407,17 @@ class TestRefusedAtRegistration:
 
     def test_titles_are_words(self):
         with pytest.raises(ValueError, match="without math"):
-            Derivation("d", "The $W^t$ title", 1, "s", "s.", (), (Step("a", x, 2 * x, "r",
-                                                                       Symbolic()),))
+            Derivation(slug="d", title="The $W^t$ title", chapter=1, source="s",
+                       statement="s.", hypotheses=(),
+                       steps=(Step("a", x, 2 * x, "r", Symbolic()),))
 
     def test_duplicate_labels_and_bad_slugs(self):
         step = Step("same", x, 2 * x, "r", Symbolic())
         with pytest.raises(ValueError, match="duplicate"):
             derivation(step, step)
         with pytest.raises(ValueError, match="slug"):
-            Derivation("Bad Slug", "t", 1, "s", "s.", (), (step,))
+            Derivation(slug="Bad Slug", title="t", chapter=1, source="s", statement="s.",
+                       hypotheses=(), steps=(step,))
         with pytest.raises(ValueError, match="reason"):
             Step("a", x, 2 * x, "two\nlines", Symbolic())
 

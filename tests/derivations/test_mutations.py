@@ -22,7 +22,8 @@ x = sympy.Symbol("x", real=True)
 
 
 def _one(step: Step) -> Derivation:
-    return Derivation("probe", "probe", 1, "test", "A probe.", (), (step,))
+    return Derivation(slug="probe", title="probe", chapter=1, source="test",
+                      statement="A probe.", hypotheses=(), steps=(step,))
 
 
 def test_a_check_that_cannot_fail_is_caught(monkeypatch: pytest.MonkeyPatch):
