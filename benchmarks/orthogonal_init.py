@@ -4,6 +4,8 @@
     python benchmarks/orthogonal_init.py --sizes 64 256 1024 --repeats 3 --json out.json
     python benchmarks/orthogonal_init.py --threads 1 --only library torch   # one core each
     python benchmarks/orthogonal_init.py --target     # issue 16's: float64 4096², library/torch
+    python benchmarks/orthogonal_init.py --against HEAD --only library library@HEAD
+        # this worktree's derivations/init.py against the one committed at HEAD
 
 For each shape the contenders run in alternation inside one process (so a
 noisy neighbour slows all of them alike) and the median of ``--repeats`` runs
@@ -13,7 +15,10 @@ threads go idle), with the ratio to torch.nn.init.orthogonal_ (or to plain
 numpy QR when torch is absent or left out: the header then says so) and the growth
 exponent fitted to the square sizes ≥ 256 (log time against log n; 3 is the flop
 count of every method). ``--json`` writes the medians to a file, to plot or to
-compare runs.
+compare runs. ``--against REV`` adds the contender ``library@REV``: ``orthogonal`` from
+``derivations/init.py`` as committed at REV (``git show``), loaded into a module of its own
+beside this worktree's, so that a refactoring is timed against the code it replaced in the
+same process, interleaved.
 
 Threads: every contender gets the same number, ``--threads`` or else the CPUs this
 process may run on, set for OpenBLAS, OpenMP and torch before they load. The
@@ -29,8 +34,10 @@ import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -44,7 +51,9 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy  # noqa: E402 (after the thread count is set)
 
+from derivations import arguments  # noqa: E402
 from derivations.init import orthogonal  # noqa: E402
+from foundation.paths import ROOT  # noqa: E402
 
 try:
     import torch
@@ -55,6 +64,20 @@ DEFAULT_SIZES = (64, 128, 256, 512, 1024, 2048, 4096)
 RECTANGLES = ((2048, 512), (512, 2048))
 MIN_SAMPLE_SECONDS = 0.05
 TARGET = {"shape": (4096, 4096), "dtype": "float64", "ratio": 0.45}  # library / torch, issue 16
+
+
+EARLIER: dict[str, types.ModuleType] = {}
+"""``--against`` revisions → their ``derivations/init.py``, loaded by :func:`init_at`."""
+
+
+def init_at(revision: str) -> types.ModuleType:
+    """``derivations/init.py`` as committed at ``revision``, as a module of its own (its
+    imports of the rest of the library resolve to this worktree's)."""
+    source = subprocess.run(["git", "show", f"{revision}:derivations/init.py"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    module = types.ModuleType(f"derivations_init_at_{revision}")
+    exec(compile(source, f"{revision}:derivations/init.py", "exec"), module.__dict__)
+    return module
 
 
 def contenders(
@@ -72,6 +95,13 @@ def contenders(
         "library-svd": lambda: orthogonal(shape, rng=rng, dtype=dtype, method="svd"),
         "numpy-qr": numpy_qr,
     }
+    for revision, module in EARLIER.items():
+        runs[f"library@{revision}"] = (
+            lambda earlier=module: earlier.orthogonal(shape, rng=rng, dtype=dtype))
+    try:  # the SVD route refuses shapes past the library's work budget (4096² among them)
+        arguments.operations("shape", "svd", *tall)
+    except ValueError:
+        del runs["library-svd"]
     if torch is not None:
         torch_dtype = torch.float32 if dtype == numpy.float32 else torch.float64
         runs["torch"] = lambda: torch.nn.init.orthogonal_(torch.empty(*shape, dtype=torch_dtype))
@@ -136,7 +166,10 @@ def main() -> None:
     parser.add_argument("--dtypes", nargs="+", default=["float64", "float32"])
     parser.add_argument("--no-rectangles", action="store_true")
     parser.add_argument("--only", nargs="+", help="contenders to run (default: all); "
-                        "library, library-svd, numpy-qr, torch")
+                        "library, library-svd, numpy-qr, torch, library@REV")
+    parser.add_argument("--against", nargs="+", default=[], metavar="REV",
+                        help="also time orthogonal() from derivations/init.py at these git "
+                        "revisions (contenders library@REV)")
     parser.add_argument("--json", type=Path, help="write the medians to this file")
     parser.add_argument("--settle", type=float, default=0.2,
                         help="seconds to sleep before each sample, so thread pools go idle "
@@ -147,6 +180,7 @@ def main() -> None:
     parser.add_argument("--target", action="store_true",
                         help="only issue 16's target: float64 4096×4096, library against torch")
     args = parser.parse_args()
+    EARLIER.update((revision, init_at(revision)) for revision in args.against)
     if args.target:
         args.sizes, args.dtypes, args.no_rectangles = [4096], ["float64"], True
         args.only = ["library", "torch"]
@@ -194,9 +228,12 @@ def main() -> None:
         square = [r for r in results if r["dtype"] == dtype_name
                   and r["shape"][0] == r["shape"][1] and r["shape"][0] >= 256]
         if len(square) >= 2:
-            sizes = [r["shape"][0] for r in square]
             for name in square[0]["seconds"]:
-                slope = growth_exponent(sizes, [r["seconds"][name] for r in square])
+                timed = [r for r in square if name in r["seconds"]]
+                if len(timed) < 2:
+                    continue
+                slope = growth_exponent([r["shape"][0] for r in timed],
+                                        [r["seconds"][name] for r in timed])
                 print(f"{dtype_name} growth exponent (n ≥ 256) {name}: {slope:.2f}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     if args.json:

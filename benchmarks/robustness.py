@@ -4,6 +4,7 @@
     python benchmarks/robustness.py --library /tmp/old # another copy of derivations/, e.g.
         # mkdir /tmp/old && git archive e4211ee derivations | tar -x -C /tmp/old
     python benchmarks/robustness.py --show wrong raw   # list the probes that ended so
+    python benchmarks/robustness.py --edges            # the edge catalogue instead (issue 24)
 
 Each probe calls one public function of ``derivations`` with one argument made bad,
 unusual or extreme (the others valid), in a worker process with one BLAS thread and a
@@ -23,6 +24,11 @@ memory limit, and ends in one of:
 Contracts and the clean-error rule are ``tests/library/contracts.py``, shared with the
 Hypothesis suites. Probes are generated from a catalogue of values per kind of argument
 (integers, reals, choices, arrays, shapes, dtypes, seeds) plus the cases issue 12 names.
+``--edges`` probes the edge catalogue instead: every array argument in another byte order
+or memory layout (big-endian, unaligned, read-only, negative strides, ``numpy.matrix``: the
+same numbers, so the answer must be right), as a masked array (refused: its mask would be
+ignored) and scaled to float64's extremes (right, or refused as an overflow), plus the
+calls issue 24 names (overflows, subnormal scales, work past any reasonable wait).
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ class Probe:
     argument: str
     expect: str  # VALID: must succeed; BAD: must be refused; EDGE: either, if correct
     errors: tuple[str, ...] = ()  # further exception types that count as a clean refusal
+    edge: bool = False  # from the edge catalogue (--edges), not the argument one
 
     @property
     def call(self) -> str:
@@ -305,6 +312,75 @@ SPECS: dict[str, dict[str, tuple[str, str]]] = {
 }
 KINDS |= {"shape2": lambda base: _shapes(eval(base)), "shape3": lambda base: _shapes(eval(base))}
 
+# --- the edge catalogue (--edges): the same numbers in other forms, and extreme magnitudes ---
+
+ARRAY_DIMENSIONS = {"square": 2, "eigen-square": 2, "tall": 2, "matrix": 2, "rows": 2,
+                    "stack": 3, "vector": 1, "measured": 1, "numbers": 1, "any-array": 1}
+"""The kinds of argument that are arrays, and their dimensions."""
+
+
+def _edges(base: str, dimensions: int) -> list[tuple[str, str]]:
+    """``base`` laid out otherwise (valid: the answer must be the one for ``base``), masked
+    (refused) and scaled by a power of two to float64's largest and subnormal numbers."""
+    values = [(f"big_endian({base})", VALID), (f"unaligned({base})", VALID),
+              (f"read_only({base})", VALID), (f"reversed_view({base})", VALID),
+              (f"numpy.ma.masked_array({base})", BAD),
+              (f"{base} * 2.0**1022", EDGE), (f"{base} * 2.0**-1060", EDGE)]
+    if dimensions == 2:
+        values.append((f"as_matrix({base})", VALID))
+    return values
+
+
+EDGE_CALLS: list[tuple[str, str, str, str]] = [
+    # (function, arguments, argument at fault, expectation): the calls issue 24 names.
+    ("init.householder_haar", "gaussians=G300.astype('>f8')", "gaussians", VALID),
+    ("init.householder_haar", "gaussians=G300.astype('>f4')", "gaussians", VALID),
+    ("init.householder_haar", "gaussians=numpy.full((4, 1), 1e308)", "gaussians", EDGE),
+    ("bptt.clip_by_norm", "gradient=numpy.full(4, 3e38, dtype=numpy.float32), threshold=1.0",
+     "gradient", VALID),
+    ("dynamics.vanilla_step",
+     "weights=numpy.full((2, 2), 1e308), state=numpy.array([1e308, -1e308])", "state", EDGE),
+    ("dynamics.vanilla_step", "weights=numpy.array([[2.0]]), state=numpy.array([1e308])",
+     "state", EDGE),
+    ("dynamics.trajectories", "kind='vanilla', weights=numpy.full((2, 2), 1e308), "
+     "initial=numpy.array([[1e308, -1e308]]), steps=1", "initial", EDGE),
+    ("hidden_state.eigenvalues", "matrix=numpy.full((2, 2), 1e308)", "matrix", EDGE),
+    ("hidden_state.spectral_radius", "matrix=numpy.full((2, 2), 1e308)", "matrix", EDGE),
+    ("hidden_state.spectral_radius", "matrix=numpy.full((2, 2), 3e38, dtype=numpy.float32)",
+     "matrix", EDGE),
+    ("matrix_powers.spectral_radius", "matrix=numpy.full((2, 2), 1e308)", "matrix", EDGE),
+    ("matrix_powers.spectral_norms", "stack=numpy.full((1, 2, 2), 1e308)", "stack", EDGE),
+    ("bptt.per_step_bound", "weights=numpy.full((2, 2), 1e308), activation='tanh'", "weights",
+     EDGE),
+    ("bptt.per_step_bound", "weights=numpy.full((2, 2), 1e308), activation='sigmoid'",
+     "weights", EDGE),
+    ("bptt.vector_norm", "vector=numpy.full(4, 1e308)", "vector", EDGE),
+    ("dynamics.eigenvalue_magnitudes", "matrix=numpy.full((3, 3), 1.7e308)", "matrix", EDGE),
+    ("dynamics.eigenvalue_magnitudes", "matrix=numpy.full((2, 2), 1e308)", "matrix", EDGE),
+    ("dynamics.eigenvalue_magnitudes", "matrix=numpy.diag([1.5e308, -1.5e308])", "matrix",
+     EDGE),
+    ("dynamics.smallest_stable_gamma", "epsilon=1e-200, omega=1e200", "omega", VALID),
+    ("bptt.recurrent_matrix", "kind='orthogonal', size=4, scale=5e-324", "scale", BAD),
+    ("bptt.Case", "kind='orthogonal', scale=5e-324, activation='tanh'", "scale", BAD),
+    ("bptt.clip_by_norm", "gradient=numpy.ones(2), threshold=5e-324", "threshold", BAD),
+    ("init.dirac", "shape=(0, 1, 1), groups=10**12", "groups", EDGE),
+    ("bptt.exact_jacobian_norms", "weights=numpy.eye(1), activation='tanh', horizon=10**6",
+     "horizon", EDGE),
+    ("fibonacci.binet_precision_table", "ns=[20000] * 100", "ns", EDGE),
+    ("fibonacci.binet_precision_table", "ns=list(range(19900, 20000))", "ns", EDGE),
+    ("init.orthogonal", "shape=(4096, 4096), method='svd'", "shape", EDGE),
+    ("init.polar_factor", "gaussian=numpy.broadcast_to(1.0, (4096, 4096))", "gaussian", EDGE),
+    ("dynamics.run_network", "cell='antisymmetric', matrix=numpy.zeros((2, 2)), "
+     "pre_inputs=numpy.zeros((10**6, 2)), initial=numpy.zeros(2)", "pre_inputs", EDGE),
+    ("fibonacci.power_by_repeated_squaring", "matrix=((1, 1), (0, 1)), n=2**30", "n", VALID),
+    ("fibonacci.power_by_repeated_squaring", "matrix=((1, 1), (-1, -1)), n=2**40", "n", VALID),
+    ("init.householder_haar", "gaussians=numpy.zeros((0, 3))", "gaussians", BAD),
+    ("bptt.vector_norm", "vector=numpy.zeros((0, 4))", "vector", EDGE),
+    ("bptt.clip_by_norm", "gradient=numpy.zeros(0, dtype='>f4'), threshold=1.0", "gradient",
+     EDGE),
+    ("matrix_powers.spectral_norms", "stack=numpy.zeros((0, 2, 2))", "stack", EDGE),
+]
+
 # The cases issue 12 names, and overflows the catalogue does not reach.
 SPECIAL: list[tuple[str, str, str, str, tuple[str, ...]]] = [
     # (function, arguments, argument at fault, expectation, further clean error types)
@@ -349,9 +425,24 @@ def probes() -> list[Probe]:
                                   for key, text in baseline.items())
                 found.append(Probe(function, arguments, name, expect))
     for function, listed, argument, expect, errors in SPECIAL:
-        arguments = tuple(tuple(part.split("=", 1)) for part in _split(listed))
-        found.append(Probe(function, arguments, argument, expect, errors))
+        found.append(Probe(function, _listed(listed), argument, expect, errors))
+    for function, parameters in SPECS.items():
+        baseline = {name: base for name, (_, base) in parameters.items()}
+        for name, (kind, base) in parameters.items():
+            if kind not in ARRAY_DIMENSIONS:
+                continue
+            for value, expect in _edges(base, ARRAY_DIMENSIONS[kind]):
+                arguments = tuple((key, value if key == name else text)
+                                  for key, text in baseline.items())
+                found.append(Probe(function, arguments, name, expect, edge=True))
+    for function, listed, argument, expect in EDGE_CALLS:
+        found.append(Probe(function, _listed(listed), argument, expect, edge=True))
     return found
+
+
+def _listed(listed: str) -> tuple[tuple[str, str], ...]:
+    """``a=f(x, y), b=2`` → (("a", "f(x, y)"), ("b", "2"))."""
+    return tuple(tuple(part.split("=", 1)) for part in _split(listed))  # type: ignore[misc]
 
 
 def _split(listed: str) -> list[str]:
@@ -392,6 +483,28 @@ def _namespace() -> dict[str, object]:
         broken.flat[0] = numpy.inf
         return broken
 
+    def big_endian(array: numpy.ndarray) -> numpy.ndarray:
+        return array.astype(array.dtype.newbyteorder(">"))
+
+    def unaligned(array: numpy.ndarray) -> numpy.ndarray:
+        """The same entries one byte off their alignment."""
+        buffer = numpy.zeros(array.nbytes + 1, dtype=numpy.uint8)
+        moved = buffer[1:].view(array.dtype).reshape(array.shape)
+        moved[...] = array
+        return moved
+
+    def read_only(array: numpy.ndarray) -> numpy.ndarray:
+        frozen = numpy.array(array)
+        frozen.flags.writeable = False
+        return frozen
+
+    def reversed_view(array: numpy.ndarray) -> numpy.ndarray:
+        """The same entries through a view with negative strides."""
+        return numpy.ascontiguousarray(array[::-1])[::-1]
+
+    def as_matrix(array: numpy.ndarray) -> numpy.ndarray:
+        return numpy.asmatrix(array)
+
     def with_nan_above(array: numpy.ndarray) -> numpy.ndarray:
         broken = numpy.array(array, dtype=float)
         broken[0, -1] = numpy.nan  # above the diagonal: never read
@@ -415,11 +528,14 @@ def _namespace() -> dict[str, object]:
         "nan": math.nan, "inf": math.inf, "fibonacci": fibonacci, "init": init, "haar": haar,
         "matrix_powers": matrix_powers, "hidden_state": hidden_state, "bptt": bptt,
         "dynamics": dynamics, "with_nan": with_nan, "with_inf": with_inf,
-        "with_nan_above": with_nan_above, "WrongBinet": WrongBinet,
+        "with_nan_above": with_nan_above, "WrongBinet": WrongBinet, "big_endian": big_endian,
+        "unaligned": unaligned, "read_only": read_only, "reversed_view": reversed_view,
+        "as_matrix": as_matrix,
         "FIBONACCI": ((0, 1), (1, 1)),
         "W2": numpy.array([[-0.15, -2.0], [2.0, -0.15]]),
         "W3": rng.standard_normal((3, 3)) / 2,
         "G53": rng.standard_normal((5, 3)),
+        "G300": numpy.random.default_rng(24).standard_normal((300, 200)),
         "H2": numpy.array([0.5, -0.75]), "U2": numpy.array([0.1, 0.2]),
         "STARTS": numpy.array([[0.0, 0.5], [-0.5, -0.5], [0.5, -0.75]]),
         "STACK": rng.standard_normal((4, 3, 3)),
@@ -535,6 +651,9 @@ def main() -> None:
     parser.add_argument("--show", nargs="*", choices=OUTCOMES, default=[],
                         help="list the probes with these outcomes")
     parser.add_argument("--only", help="probe only functions whose name contains this")
+    parser.add_argument("--edges", action="store_true",
+                        help="probe the edge catalogue (byte orders, layouts, magnitudes, the "
+                             "calls issue 24 names) instead of the argument catalogue")
     parser.add_argument("--json", type=Path, help="write every probe's outcome to this file")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -542,7 +661,8 @@ def main() -> None:
         worker(args.library)
         return
     everything = probes()
-    chosen = [i for i, p in enumerate(everything) if not args.only or args.only in p.function]
+    chosen = [i for i, p in enumerate(everything) if p.edge == args.edges
+              and (not args.only or args.only in p.function)]
     memory = int(args.memory * 2**30)
     current = Worker(args.library, memory)
     results: list[tuple[Probe, str, str, float]] = []

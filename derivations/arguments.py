@@ -10,12 +10,23 @@ mistake meets the same kind of error wherever it is made:
 * Integers are Python or NumPy integers, never ``bool``; reals are Python or NumPy integers
   and floating scalars, never ``bool`` or complex, and finite; arrays are NumPy arrays checked
   for dimensions, shape, dtype and finiteness.
+* Arrays come out of :func:`array` in one form whatever form they came in: a plain
+  ``numpy.ndarray`` (a ``numpy.matrix`` or ``memmap`` is viewed as one, so ``*`` and ``@``
+  mean what they mean on arrays; a masked array is refused, since its mask would be
+  ignored), in the machine's byte order and aligned (a big-endian or unaligned array is
+  copied, since LAPACK and BLAS read raw memory). Any strides are kept: NumPy and SciPy
+  take them, and the one routine that hands raw pointers on copies first.
+* Scale factors (a gain, a scale, a threshold) are refused where their products with
+  entries of magnitude ≤ 1 would overflow the dtype, or be subnormal numbers that keep few
+  digits (:func:`scale`).
 * Every size, step count, precision and loop has a documented bound (``MAX_ELEMENTS``,
   ``MAX_STEPS`` and ``MAX_OPERATIONS`` here, others beside the function), so a call ends in
   an error instead of a hang, an abort or exhausted memory.
 * A result that would overflow its dtype is refused with :class:`ResultOverflowError`, a
   ``ValueError`` (and an ``OverflowError``) that says so, instead of being returned as inf or
-  NaN.
+  NaN. Where only an intermediate overflows (a norm of entries near 1e308, W h that cancels),
+  the plain computation's inf or NaN is recomputed on inputs scaled by a power of two
+  (:mod:`derivations.scaled`); a finite plain result is kept as it is, bit for bit.
 
 The checks are plain ``isinstance`` tests and one ``isfinite`` pass over each array, cheap
 next to the work they guard.
@@ -35,8 +46,26 @@ MAX_ELEMENTS = 2**26
 """Entries of any array the library allocates (512 MB of float64)."""
 MAX_STEPS = 10**6
 """Iterations of any loop the caller sets the length of (a step, a power, a sample)."""
-MAX_OPERATIONS = 10**10
-"""Multiply-adds of any matrix computation whose size the caller sets (seconds, not hours)."""
+MAX_OPERATIONS = 3 * 10**10
+"""Multiply-adds of any computation whose size the caller sets (seconds, not hours).
+
+The unit is a multiply-add of a matrix-vector product, ≈ 0.22 ns on one core (OpenBLAS,
+measured on the project's 2-core machine at n = 2048), so the limit is ≈ 6.6 s of one core,
+≈ 3 s with two BLAS threads. A factorization counts what it costs in that unit
+(:data:`COSTS`, :func:`operations`)."""
+COSTS = {"qr": 0.25, "svd": 2, "singular values": 1, "eigenvalues": 3}
+"""Work of an m×n factorization as a multiple of m·n·min(m, n) multiply-adds, measured with
+one BLAS thread at n = 1024 and 2048 against the unit of :data:`MAX_OPERATIONS`: ``qr`` is the
+library's Householder route to Q (0.05–0.09 ns per n³), ``svd`` forms U and Vᵀ (0.44 ns),
+``singular values`` forms neither (0.21 ns), ``eigenvalues`` are a general matrix's, without
+vectors (0.40–0.73 ns). So at the limit: Q of 4096×4096 (≈ 2 s of one core, measured), an
+SVD of 2048×2048 (≈ 4 s), eigenvalues of 2048×2048 (≈ 3.5 s)."""
+COMPLEX_COST = 3
+"""A complex matrix's factorization against a real one's: eigenvalues of 2048×2048 took
+7.5 s complex, 3.5 s real (one core)."""
+STEP_OPERATIONS = 5 * 10**4
+"""A loop step's own cost (a dozen NumPy calls, ≈ 9 µs measured) in the unit of
+:data:`MAX_OPERATIONS`, for loops whose steps cost more than their arithmetic."""
 MAX_SEED = 2**128 - 1
 """Seeds are integers from 0 to 2¹²⁸ − 1 (NumPy refuses negative ones)."""
 
@@ -121,18 +150,72 @@ def seed(name: str, value: object) -> int:
     return integer(name, value, 0, MAX_SEED)
 
 
+def shape(name: str, value: object, minimum: int = 2) -> tuple[int, ...]:
+    """``value`` as a tuple of ints, if it is a sequence (or 1-D array) of at least ``minimum``
+    non-negative integers, never ``bool``: a tensor shape.
+
+    >>> shape("shape", [3, numpy.int64(4)])
+    (3, 4)
+    """
+    if isinstance(value, str | bytes) or not (
+            isinstance(value, Sequence) or (isinstance(value, numpy.ndarray) and value.ndim == 1)):
+        raise TypeError(f"{name}: expected a sequence of ints, got {shown(value)}")
+    for size in value:
+        if isinstance(size, bool) or not isinstance(size, int | numpy.integer):
+            raise TypeError(f"{name}: expected int dimensions, got {shown(size)} "
+                            f"in {shown(tuple(value))}")
+        if size < 0:
+            raise ValueError(f"{name}: dimensions must be non-negative, got {tuple(value)!r}")
+    if len(value) < minimum:
+        raise ValueError(f"{name}: expected at least {minimum} dimensions, got {len(value)} in "
+                         f"{tuple(value)!r}")
+    return tuple(int(size) for size in value)
+
+
+def generator(name: str, value: object) -> numpy.random.Generator:
+    """A random generator from ``value``: a ``numpy.random.Generator`` itself, a fresh one
+    for None, or one seeded by an int seed (:func:`seed`)."""
+    if isinstance(value, numpy.random.Generator):
+        return value
+    if value is None:
+        return numpy.random.default_rng()
+    if isinstance(value, bool) or not isinstance(value, int | numpy.integer):
+        raise TypeError(f"{name}: expected an int seed, a numpy.random.Generator or None, "
+                        f"got {type(value).__name__} {shown(value)}")
+    return numpy.random.default_rng(seed(name, value))
+
+
+def float_dtype(name: str, value: object) -> numpy.dtype:
+    """``value`` as a NumPy dtype, if it names float32 or float64 (:data:`FLOAT_DTYPES`)."""
+    try:
+        resolved = None if value is None else numpy.dtype(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        resolved = None
+    if resolved is None or resolved not in FLOAT_DTYPES:
+        raise TypeError(f"{name}: expected float32 or float64, got {shown(value)}")
+    return resolved
+
+
 def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = "real",
           finite: bool = True) -> numpy.ndarray:
-    """``value`` itself, if it is a NumPy array with ``ndim`` dimensions of the ``kind`` wanted.
+    """``value``, if it is a NumPy array with ``ndim`` dimensions of the ``kind`` wanted, as a
+    plain ndarray in native byte order and aligned (itself when it is one already).
 
     ``kind`` is ``"float"`` (float32 or float64), ``"real"`` (those or a signed or unsigned
     integer dtype) or ``"number"`` (real or complex64/complex128); ``bool``, ``float16``,
     ``longdouble`` and object arrays are refused, as NumPy's linear algebra refuses them.
     At most :data:`MAX_ELEMENTS` entries (a broadcast view can claim billions without
-    holding them). ``finite=True`` refuses inf and NaN entries.
+    holding them). ``finite=True`` refuses inf and NaN entries. Byte order and alignment
+    are normalised by a copy; a subclass is viewed as a plain array; a masked array is
+    refused.
+
+    >>> big_endian = numpy.array([1.5, 2.0], dtype=">f8")
+    >>> array("vector", big_endian, 1).dtype.isnative
+    True
     """
     if not isinstance(value, numpy.ndarray):
         raise TypeError(f"{name}: expected a numpy array, got {described(value)}")
+    value = plain(name, value)
     if value.ndim != ndim and (isinstance(ndim, int) or value.ndim not in ndim):
         wanted = ndim if isinstance(ndim, int) else " or ".join(str(d) for d in ndim)
         raise ValueError(f"{name}: expected {wanted} dimensions, got shape {value.shape}")
@@ -147,9 +230,80 @@ def array(name: str, value: object, ndim: int | tuple[int, ...], *, kind: str = 
         raise TypeError(f"{name}: expected {wanted}, got dtype {dtype}")
     if value.size > MAX_ELEMENTS:
         within(name, value.size, MAX_ELEMENTS, "entries")
+    if not (dtype.isnative and value.flags.aligned):
+        # A copy, aligned and native, in the same memory order (astype keeps it): the same
+        # numbers in the same layout as a native array, so the same answer bit for bit.
+        value = value.astype(dtype.newbyteorder("="))
     if finite and dtype.kind in "fc" and not numpy.isfinite(value).all():
         raise ValueError(f"{name}: expected finite entries, got inf or nan")
     return value
+
+
+def plain(name: str, value: numpy.ndarray) -> numpy.ndarray:
+    """``value`` as a plain ``numpy.ndarray``: a subclass (``numpy.matrix``, ``memmap``) viewed
+    as one, so that its operators are an array's; a masked array refused, since the
+    computation would read the entries its mask hides."""
+    if type(value) is numpy.ndarray:
+        return value
+    if isinstance(value, numpy.ma.MaskedArray):
+        raise TypeError(f"{name}: expected a numpy array, got a masked array (its mask would "
+                        "be ignored; pass .filled(...) or .compressed())")
+    return value.view(numpy.ndarray)
+
+
+def scale(name: str, value: object, dtype: object = numpy.float64, *, zero: bool = False,
+          smallest: float | None = None, largest: float | None = None) -> float:
+    """``value`` as a float, if it can multiply entries of magnitude ≤ 1 in ``dtype``: finite,
+    |value| at most the dtype's largest number (else :class:`ResultOverflowError`) and at
+    least ``smallest`` (else ``ValueError``), so that products which underflow lose no more
+    than a rounding error of the result. ``smallest`` defaults to tiny/eps (1.0e-292 for
+    float64, 9.9e-32 for float32), ``largest`` to the dtype's largest number; 0 is allowed
+    only with ``zero=True``, negative values only then too.
+
+    >>> scale("threshold", 1e-300)
+    Traceback (most recent call last):
+    ValueError: threshold: 1e-300 underflows float64: expected a number ≥ 1e-292 (smaller \
+products are subnormal numbers, with few digits)
+    """
+    resolved = numpy.dtype(dtype)  # type: ignore[call-overload]
+    info = numpy.finfo(resolved)
+    least = float(info.tiny / info.eps) if smallest is None else smallest
+    most = float(info.max) if largest is None else largest
+    number = real(name, value) if zero else real(name, value, above=0)
+    if abs(number) > most:
+        raise ResultOverflowError(f"{name}: {number!r} overflows {resolved} (largest {most:g})")
+    if 0 < abs(number) < least:
+        wanted = f"0 or |{name}| ≥ {least:.3g}" if zero else f"a number ≥ {least:.3g}"
+        raise ValueError(f"{name}: {number!r} underflows {resolved}: expected {wanted} "
+                         "(smaller products are subnormal numbers, with few digits)")
+    return number
+
+
+def operations(names: str, kind: str, *sizes: int, count: int = 1,
+               dtype: numpy.dtype | None = None) -> None:
+    """Refuse ``count`` factorizations of ``kind`` (a key of :data:`COSTS`) of an m×n matrix
+    (``sizes`` = m, n; or one n for n×n) whose work exceeds :data:`MAX_OPERATIONS`.
+
+    The work of one is COSTS[kind]·m·n·min(m, n) multiply-adds, checked before any is done,
+    and :data:`COMPLEX_COST` times that for a complex ``dtype``.
+
+    >>> operations("shape", "svd", 4096, 4096)
+    Traceback (most recent call last):
+    ValueError: shape: 137,438,953,472 multiply-adds (an SVD of 4096×4096 costs 2·m·n·min(m, \
+n)), more than the 30,000,000,000 allowed
+    """
+    rows, cols = (sizes[0], sizes[0]) if len(sizes) == 1 else sizes
+    factor = COMPLEX_COST if dtype is not None and dtype.kind == "c" else 1
+    work = math.ceil(count * factor * COSTS[kind] * rows * cols * min(rows, cols))
+    if work > MAX_OPERATIONS:
+        what = {"qr": "a QR factorization", "svd": "an SVD",
+                "eigenvalues": "an eigenvalue problem",
+                "singular values": "a singular-value problem"}[kind]
+        each = "" if count == 1 else f"; {shown(count, grouped=True)} of them"
+        entries = " complex" if factor != 1 else ""
+        raise ValueError(f"{names}: {shown(work, grouped=True)} multiply-adds ({what} of "
+                         f"{rows}×{cols}{entries} costs {factor * COSTS[kind]:g}·m·n·min(m, n)"
+                         f"{each}), more than the {MAX_OPERATIONS:,} allowed")
 
 
 def finite_entries(name: str, value: numpy.ndarray) -> numpy.ndarray:

@@ -11,7 +11,10 @@ numbers from here, so a picture cannot disagree with a table.
 Bounds: W at most ``MAX_SIZE``×``MAX_SIZE``, horizons up to ``arguments.MAX_STEPS``
 within ``arguments.MAX_ELEMENTS`` stored entries and ``arguments.MAX_OPERATIONS``
 multiply-adds; the mpmath products at most ``MAX_EXACT_OPERATIONS`` (each costs
-microseconds, not nanoseconds) with at most ``MAX_DIGITS`` digits.
+microseconds, not nanoseconds, and a step costs more than its products) with at most
+``MAX_DIGITS`` digits. A norm whose plain computation overflows is recomputed on its matrix
+divided by a power of two (:mod:`derivations.scaled`), so it is inf only where the true norm
+is; a 10⁶-step :func:`jacobian_norms` takes ≈ 6 s of one core (measured).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 import mpmath
 import numpy
 
-from derivations import arguments
+from derivations import arguments, scaled
 from derivations.init import orthogonal
 
 SEED = 2013  # Pascanu, Mikolov & Bengio
@@ -30,7 +33,12 @@ SIZE = 8
 HORIZON = 1000
 TOLERANCE = 1e-6  # relative disagreement at which float64 "stops telling the truth"
 MAX_SIZE = 2048  # an n×n singular-value problem costs about n³: 2048³ ≈ 10¹⁰
-MAX_EXACT_OPERATIONS = 2**22  # mpmath multiply-adds: about 10 s
+MAX_EXACT_OPERATIONS = 2**21
+"""Work of :func:`exact_jacobian_norms`: horizon·(d³ + ``EXACT_STEP_OVERHEAD``) mpmath
+multiply-adds, ≈ 0.85 µs each (measured on one core): ≈ 2 s at the limit."""
+EXACT_STEP_OVERHEAD = 32
+"""A step's own cost (converting a factor to mpmath, an SVD in float64): ≈ 20 µs measured,
+charged as this many multiply-adds, so that d = 1 is bounded too (10⁶ steps took 57 s)."""
 MAX_DIGITS = 1000
 
 
@@ -104,7 +112,7 @@ def recurrent_matrix(
     """
     arguments.choice("kind", kind, KINDS)
     size = arguments.integer("size", size, 1, MAX_SIZE)
-    scale = arguments.real("scale", scale, above=0)
+    scale = arguments.scale("scale", scale)  # > 0, and not so small that W's entries are subnormal
     seed = arguments.seed("seed", seed)
     if kind == "gaussian":
         base = numpy.random.default_rng(seed).standard_normal((size, size)) / numpy.sqrt(size)
@@ -151,7 +159,7 @@ def _states(weights: numpy.ndarray, sigma: Nonlinearity, steps: int, seed: int) 
     inputs = rng.standard_normal((steps, size))
     with numpy.errstate(over="ignore", invalid="ignore"):
         for t in range(1, steps + 1):
-            states[t] = (weights @ sigma.function(states[t - 1])
+            states[t] = (scaled.products(weights, sigma.function(states[t - 1]))
                          + input_weights @ inputs[t - 1] + bias)
     return states
 
@@ -175,13 +183,6 @@ def jacobian_factors(
     return arguments.finite_result("weights", factors, "W diag(σ′(x))")
 
 
-def _norm(matrix: numpy.ndarray) -> float:
-    """‖matrix‖₂, or inf once an entry has overflowed (SVD cannot run on inf or nan)."""
-    if not numpy.all(numpy.isfinite(matrix)):
-        return numpy.inf
-    return float(numpy.linalg.norm(matrix, ord=2))
-
-
 def jacobian_norms(
     weights: numpy.ndarray, activation: str, horizon: int = HORIZON, *, seed: int = SEED
 ) -> numpy.ndarray:
@@ -192,13 +193,17 @@ def jacobian_norms(
     True
     """
     factors = jacobian_factors(weights, activation, horizon, seed=seed)
+    products = numpy.empty_like(factors)  # as many entries as the factors: within MAX_ELEMENTS
     product = numpy.eye(factors.shape[1])
-    norms = numpy.empty(len(factors) + 1)
-    norms[0] = 1.0
     with numpy.errstate(over="ignore", under="ignore", invalid="ignore"):
-        for lag, factor in enumerate(factors, start=1):
-            product = factor @ product
-            norms[lag] = _norm(product)
+        for lag, factor in enumerate(factors):
+            product = products[lag] = factor @ product
+    # All norms in one batched SVD (a step of SVD calls costs ≈ 30 µs: 10⁶ steps took half a
+    # minute), the same LAPACK call on each product; inf once an entry has overflowed.
+    norms = numpy.full(len(factors) + 1, numpy.inf)
+    norms[0] = 1.0
+    finite = numpy.isfinite(products).all(axis=(1, 2))
+    norms[1:][finite] = scaled.spectral_norms(products[finite]) if finite.any() else []
     return norms
 
 
@@ -214,7 +219,8 @@ def exact_jacobian_norms(
 
     Each product is scaled by its largest entry before the SVD, which runs in float64
     on numbers of order 1; the scale is an mpmath number with an unbounded exponent.
-    ``digits`` ≤ ``MAX_DIGITS``, and horizon·d³ ≤ ``MAX_EXACT_OPERATIONS``.
+    ``digits`` ≤ ``MAX_DIGITS``, and horizon·(d³ + ``EXACT_STEP_OVERHEAD``) ≤
+    ``MAX_EXACT_OPERATIONS``: ≈ 2 s at the limit whatever d (measured, d = 1 … 12).
 
     >>> exact_jacobian_norms(2.0 * numpy.eye(2), "linear", 2)
     [mpf('1.0'), mpf('2.0'), mpf('4.0')]
@@ -222,8 +228,9 @@ def exact_jacobian_norms(
     digits = arguments.integer("digits", digits, 1, MAX_DIGITS)
     size = _weights(weights).shape[0]
     steps = arguments.integer("horizon", horizon, 1, arguments.MAX_STEPS)
-    arguments.within("weights, horizon", steps * size**3, MAX_EXACT_OPERATIONS,
-                     "mpmath multiply-adds")
+    arguments.within("weights, horizon", steps * (size**3 + EXACT_STEP_OVERHEAD),
+                     MAX_EXACT_OPERATIONS, "mpmath multiply-adds (a step counts d³ + "
+                     f"{EXACT_STEP_OVERHEAD})")
     factors = jacobian_factors(weights, activation, horizon, seed=seed)
     norms = [mpmath.mpf(1)]
     with mpmath.workdps(digits):
@@ -235,8 +242,8 @@ def exact_jacobian_norms(
             if largest == 0:
                 norms.append(mpmath.mpf(0))
                 continue
-            scaled = numpy.array([[float(e / largest) for e in row] for row in product])
-            norms.append(largest * mpmath.mpf(float(numpy.linalg.norm(scaled, ord=2))))
+            reduced = numpy.array([[float(e / largest) for e in row] for row in product])
+            norms.append(largest * mpmath.mpf(float(numpy.linalg.norm(reduced, ord=2))))
     return norms
 
 
@@ -309,21 +316,42 @@ def per_step_bound(weights: numpy.ndarray, activation: str) -> float:
     1.0
     """
     weights = _weights(weights)
-    return _activation(activation).gamma * float(numpy.linalg.norm(weights, 2))
+    gamma = _activation(activation).gamma
+    # γ‖W‖₂ (on W divided by a power of two where ‖W‖₂ overflows, yet γ‖W‖₂ may not).
+    bound = scaled.spectral_norms(weights[None], factor=gamma)[0]
+    return float(arguments.finite_result("weights, activation", bound, "η = γ‖W‖₂"))
 
 
 def clip_by_norm(gradient: numpy.ndarray, threshold: float) -> numpy.ndarray:
     """Pascanu et al.'s Algorithm 1: if ‖g‖ ≥ threshold, return threshold·g/‖g‖, else g.
 
+    Returned in the gradient's float dtype (float64 for integers), computed as written in
+    that dtype, except where ‖g‖ itself exceeds the dtype's range (a float32 gradient of
+    3e38s): there ``g/‖g‖`` would be zeros, and it is computed in float64 and rounded back.
+    The threshold must be a normal number of that dtype (a subnormal one is refused: the
+    clipped norm could round above it), and a clipped gradient that overflows the dtype
+    (a threshold above float32's largest) is refused.
+
     >>> clip_by_norm(numpy.array([3.0, 4.0]), 1.0)
     array([0.6, 0.8])
     """
     gradient = arguments.array("gradient", gradient, arguments.ANY_NDIM)
-    threshold = arguments.real("threshold", threshold, above=0)
-    length = _norm_of_finite(gradient.astype(numpy.float64, copy=False))
-    if length >= threshold:
-        return threshold * (gradient / length)
-    return gradient.copy()
+    dtype = gradient.dtype if gradient.dtype.kind == "f" else numpy.dtype(numpy.float64)
+    # A subnormal threshold is refused: threshold·g/‖g‖ would keep few digits, and its
+    # norm could round above the threshold (it did: 7e-324 for 5e-324).
+    # One above the dtype's largest is fine until a clipped gradient would overflow it.
+    threshold = arguments.scale("threshold", threshold, dtype, largest=float(numpy.finfo(
+        numpy.float64).max), smallest=float(numpy.finfo(dtype).tiny))
+    wide = gradient.astype(numpy.float64, copy=False)  # float32's max² overflows float32
+    length = _norm_of_finite(wide)
+    if length < threshold:
+        return gradient.copy()
+    with numpy.errstate(over="ignore", under="ignore"):
+        if length <= numpy.finfo(dtype).max:
+            clipped = threshold * (gradient / length)
+        else:  # ‖g‖ would be inf in the gradient's dtype
+            clipped = (threshold * (wide / length)).astype(dtype)
+    return arguments.finite_result("gradient, threshold", clipped, "threshold·g/‖g‖")
 
 
 def vector_norm(vector: numpy.ndarray) -> float:
@@ -340,7 +368,9 @@ def vector_norm(vector: numpy.ndarray) -> float:
         raise ValueError("vector: expected no nan entries")
     if not numpy.isfinite(vector).all():
         return numpy.inf
-    return _norm_of_finite(vector)
+    with numpy.errstate(over="ignore"):
+        length = _norm_of_finite(vector)
+    return float(arguments.finite_result("vector", numpy.float64(length), "‖v‖₂"))
 
 
 def _norm_of_finite(vector: numpy.ndarray) -> float:
@@ -383,7 +413,7 @@ class Case:
 
     def __post_init__(self) -> None:
         arguments.choice("kind", self.kind, KINDS)
-        arguments.real("scale", self.scale, above=0)
+        arguments.scale("scale", self.scale)  # what recurrent_matrix will accept
         _activation(self.activation)
 
     @property

@@ -22,13 +22,14 @@ Arguments are checked with :mod:`derivations.arguments`: matrices finite, real a
 
 from __future__ import annotations
 
+import fractions
 import math
 from collections.abc import Callable
 from typing import Literal
 
 import numpy
 
-from derivations import arguments
+from derivations import arguments, scaled
 from derivations.init import orthogonal
 
 SEED = 2019  # the year of the paper; every random matrix here is reproducible from it
@@ -51,6 +52,8 @@ CELLS: tuple[Cell, ...] = ("antisymmetric", "vanilla")
 
 
 MAX_SIZE = 2048  # an n×n eigenvalue problem costs about n³: 2048³ ≈ 10¹⁰
+NEAR_ONE = 2**-16
+"""ε²ω² above 1 − this: :func:`smallest_stable_gamma` is computed from exact fractions."""
 
 
 def _matrix(name: str, value: object) -> numpy.ndarray:
@@ -112,12 +115,16 @@ def feedback_step(
     return arguments.finite_result("state, epsilon", moved, "h + ε tanh(W h)")
 
 
+# W h by scaled.products: where it overflows, tanh(W h) of the true sum, not of inf − inf
+# (nan) or of a wrongly signed inf (BLAS's fused multiply-adds give ±inf: tanh makes it a
+# finite, wrong ±1, so the product itself is checked, at every step). A finite W h is
+# NumPy's own, bit for bit.
 def _vanilla(weights: numpy.ndarray, state: numpy.ndarray) -> numpy.ndarray:
-    return numpy.tanh(weights @ state)
+    return numpy.tanh(scaled.products(weights, state))
 
 
 def _feedback(weights: numpy.ndarray, state: numpy.ndarray, epsilon: float) -> numpy.ndarray:
-    return state + epsilon * numpy.tanh(weights @ state)
+    return state + epsilon * numpy.tanh(scaled.products(weights, state))
 
 
 def trajectories(
@@ -174,10 +181,8 @@ def displacement_field(
     arguments.within("points", points.size * len(weights), arguments.MAX_OPERATIONS,
                      "multiply-adds")
     with numpy.errstate(over="ignore", invalid="ignore"):
-        if kind == "vanilla":
-            moves = numpy.tanh(points @ weights.T) - points
-        else:
-            moves = epsilon * numpy.tanh(points @ weights.T)
+        pulled = numpy.tanh(scaled.products(weights, points))
+        moves = pulled - points if kind == "vanilla" else epsilon * pulled
     return arguments.finite_result("points", moves, "a move")
 
 
@@ -260,7 +265,11 @@ def smallest_stable_gamma(epsilon: float, omega: float) -> float:
 
     Raises ValueError when ``εω > 1``: then no diffusion constant helps. Computed as
     ``εω²/(1 + √(1 − ε²ω²))``, the same number without the cancellation of
-    ``1 − √(…)`` that would return 0 for small εω.
+    ``1 − √(…)`` that would return 0 for small εω. Where εω is so near 1 that
+    1 − ε²ω² < 2⁻¹⁶, that difference keeps too few digits in float64 (the error of εω is
+    multiplied by 1/√(1 − ε²ω²) in the result): εω, εω² and 1 − ε²ω² are then exact
+    fractions of the two floats (εω rounded to 1.0 would give 1e200 for ε = 1e-200,
+    ω = 1e200, not 9.99999990e199).
 
     >>> round(smallest_stable_gamma(0.1, 2.0), 6)
     0.202041
@@ -268,9 +277,14 @@ def smallest_stable_gamma(epsilon: float, omega: float) -> float:
     epsilon = _epsilon(epsilon)
     omega = abs(arguments.real("omega", omega))  # the eigenvalues come in pairs ±iω
     product = epsilon * omega
-    if product > 1:
-        raise ValueError(f"epsilon, omega: εω = {product} > 1, no γ makes Euler stable")
-    return product * omega / (1 + math.sqrt(1 - product * product))
+    if product * product <= 1 - NEAR_ONE:
+        return product * omega / (1 + math.sqrt(1 - product * product))
+    exact = fractions.Fraction(epsilon) * fractions.Fraction(omega)
+    if exact > 1:
+        raise ValueError(f"epsilon, omega: εω = {float(exact)!r} exceeds 1 (by "
+                         f"{float(exact - 1):.3g}), no γ makes Euler stable")
+    # Each float() below is one correct rounding (and cannot overflow: εω² ≤ ω).
+    return float(exact * fractions.Fraction(omega)) / (1 + math.sqrt(float(1 - exact**2)))
 
 
 # --- the AntisymmetricRNN cell and its end-to-end Jacobian -------------------------------------
@@ -293,7 +307,7 @@ def antisymmetric_rnn_step(
     pre_input = _state("pre_input", pre_input, len(matrix))
     epsilon = _epsilon(epsilon)
     with numpy.errstate(over="ignore", invalid="ignore"):
-        moved = state + epsilon * numpy.tanh(matrix @ state + pre_input)
+        moved = state + epsilon * numpy.tanh(scaled.products(matrix, state) + pre_input)
     return arguments.finite_result("state, epsilon", moved, "the new state")
 
 
@@ -317,8 +331,9 @@ def gated_antisymmetric_step(
     candidate_input = _state("candidate_input", candidate_input, len(matrix))
     epsilon = _epsilon(epsilon)
     with numpy.errstate(over="ignore", invalid="ignore"):  # exp(−x) → inf is a gate of 0
-        gate = 1 / (1 + numpy.exp(-(matrix @ state + gate_input)))
-        moved = state + epsilon * gate * numpy.tanh(matrix @ state + candidate_input)
+        pulled = scaled.products(matrix, state)
+        gate = 1 / (1 + numpy.exp(-(pulled + gate_input)))
+        moved = state + epsilon * gate * numpy.tanh(pulled + candidate_input)
     return arguments.finite_result("state, epsilon", moved, "the new state")
 
 
@@ -391,12 +406,21 @@ def run_network(
     epsilon = _epsilon(epsilon)
     steps = len(pre_inputs)
     arguments.within("pre_inputs", steps, arguments.MAX_STEPS, "steps")
-    arguments.within("matrix, pre_inputs", steps * size**3, arguments.MAX_OPERATIONS,
-                     "multiply-adds")
+    _unroll_budget("matrix, pre_inputs", steps, size)
     with numpy.errstate(over="ignore", under="ignore", invalid="ignore"):
         state, product = _unroll(cell, matrix, pre_inputs, state, epsilon)
     arguments.finite_result("matrix, pre_inputs", state, "h_T")
     return state, arguments.finite_result("matrix, pre_inputs", product, "∂h_T/∂h_0")
+
+
+def _unroll_budget(names: str, steps: int, size: int) -> None:
+    """Refuse an unrolling of ``steps`` steps of a ``size``×``size`` cell past the operations
+    budget: a step costs size³ multiply-adds and its dozen NumPy calls (≈ 9 µs,
+    ``arguments.STEP_OPERATIONS``), ≈ 5 s of one core at the limit (6·10⁵ steps of 2×2 took
+    5.3 s, measured)."""
+    arguments.within(names, steps * (size**3 + arguments.STEP_OPERATIONS),
+                     arguments.MAX_OPERATIONS, "multiply-adds (a step counts size³ + "
+                     f"{arguments.STEP_OPERATIONS:,})")
 
 
 def _unroll(cell: Cell, matrix: numpy.ndarray, pre_inputs: numpy.ndarray, state: numpy.ndarray,
@@ -404,7 +428,7 @@ def _unroll(cell: Cell, matrix: numpy.ndarray, pre_inputs: numpy.ndarray, state:
     size = len(matrix)
     product = numpy.eye(size)
     for pre_input in pre_inputs:
-        activation = matrix @ state + pre_input
+        activation = scaled.products(matrix, state) + pre_input
         slope = 1 - numpy.tanh(activation) ** 2
         if cell == "antisymmetric":
             step_jacobian = numpy.eye(size) + epsilon * slope[:, None] * matrix
@@ -431,6 +455,9 @@ def end_to_end_jacobian(
     (4, 4)
     """
     _epsilon(epsilon)
+    size = arguments.integer("size", size, 1, MAX_SIZE)
+    steps = arguments.integer("steps", steps, 1, arguments.MAX_STEPS)
+    _unroll_budget("size, steps", steps, size)  # before the network is drawn, in these names
     matrix, inputs = random_network(cell, size=size, steps=steps, gamma=gamma, seed=seed)
     return run_network(cell, matrix, inputs, numpy.zeros(matrix.shape[0]), epsilon)[1]
 
@@ -444,9 +471,13 @@ def eigenvalue_magnitudes(matrix: numpy.ndarray) -> tuple[float, float]:
     matrix = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
     if matrix.size == 0:
         raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
-    magnitudes = numpy.abs(numpy.linalg.eigvals(matrix))
+    arguments.operations("matrix", "eigenvalues", len(matrix), dtype=matrix.dtype)
+    # |λ| / 2^e: e = 0 unless some |λ| overflowed (derivations.scaled), so that the mean and
+    # spread overflow only where they themselves exceed float64.
+    magnitudes, exponent = scaled.moduli(matrix)
     # Divided by a power of two near the largest (exact), squares in the spread cannot overflow.
-    largest = float(magnitudes.max())
-    scale = 2.0 ** math.frexp(largest)[1] if largest > 0 else 1.0
-    scaled = magnitudes / scale
-    return float(scaled.mean()) * scale, float(scaled.std()) * scale
+    largest = math.frexp(float(magnitudes.max()))[1]
+    reduced = numpy.ldexp(magnitudes, -largest)
+    moments = scaled.times(numpy.array([reduced.mean(), reduced.std()]), exponent + largest)
+    mean, spread = arguments.finite_result("matrix", moments, "the mean or spread of |λ|")
+    return float(mean), float(spread)

@@ -85,7 +85,9 @@ def samples(recipe: str, size: int, count: int, seed: int) -> numpy.ndarray:
     size = arguments.integer("size", size, 2)
     count = arguments.integer("count", count, 2, MAX_SAMPLES)
     arguments.within("size, count", count * size * size, arguments.MAX_ELEMENTS, "entries")
-    arguments.within("size, count", count * size**3, arguments.MAX_OPERATIONS, "multiply-adds")
+    # Each sample is a factorization: an SVD for the SVD recipes, a QR for the others.
+    kind = "svd" if recipe in ("svd-u", "polar") else "qr"
+    arguments.operations("size, count", kind, size, count=count)
     gaussians = numpy.random.default_rng(arguments.seed("seed", seed)).standard_normal(
         (count, size, size))
     return RECIPES[recipe][1](gaussians)

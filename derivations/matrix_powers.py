@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy
 
-from derivations import arguments
+from derivations import arguments, scaled
 from derivations.init import orthogonal
 
 Kind = Literal["vanishing", "exploding", "orthogonal"]
@@ -77,8 +77,9 @@ def first_overflowing_power(matrix: numpy.ndarray, steps: int = STEPS) -> int | 
     stack = _unchecked_powers(matrix, steps)
     entries = _first_non_finite(stack)
     finite = stack if entries is None else stack[:entries]
-    with numpy.errstate(over="ignore", invalid="ignore"):
-        norms_finite = numpy.isfinite(numpy.linalg.norm(finite, ord=2, axis=(1, 2)))
+    if finite.shape[1] == 0:
+        return entries
+    norms_finite = numpy.isfinite(scaled.spectral_norms(finite))
     return entries if norms_finite.all() else int(numpy.argmin(norms_finite))
 
 
@@ -104,7 +105,14 @@ def _first_non_finite(stack: numpy.ndarray) -> int | None:
 
 
 def spectral_norms(stack: numpy.ndarray) -> numpy.ndarray:
-    """‖Wᵗ‖₂ (largest singular value) for each matrix in ``stack`` (finite, real, 3-D).
+    """‖Wᵗ‖₂ (largest singular value) for each matrix in ``stack`` (finite, real, 3-D), in
+    float32 for a float32 stack and float64 otherwise.
+
+    NumPy's norms, except where one overflows: that matrix is divided by a power of two
+    first (:mod:`derivations.scaled`), and a norm beyond the dtype is refused
+    (ResultOverflowError). Work: count·m·n·min(m, n) multiply-adds within
+    ``arguments.MAX_OPERATIONS``, and a loop step per matrix within ``arguments.MAX_STEPS``
+    (NumPy's batched SVD spends microseconds on each small matrix): ≈ 1 s at either limit.
 
     >>> spectral_norms(numpy.array([[[3.0, 0.0], [0.0, -4.0]]]))
     array([4.])
@@ -113,15 +121,17 @@ def spectral_norms(stack: numpy.ndarray) -> numpy.ndarray:
     count, rows, cols = stack.shape
     if rows == 0 or cols == 0:
         raise ValueError(f"stack: expected matrices at least 1×1, got shape {stack.shape}")
-    arguments.within("stack", count * rows * cols * min(rows, cols), arguments.MAX_OPERATIONS,
-                     "multiply-adds")
+    arguments.within("stack", count, arguments.MAX_STEPS, "matrices")
+    arguments.operations("stack", "singular values", rows, cols, count=count)
     if count == 0:
         return numpy.zeros(0)
-    return numpy.linalg.norm(stack, ord=2, axis=(1, 2))
+    return arguments.finite_result("stack", scaled.spectral_norms(stack), "‖Wᵗ‖₂")
 
 
 def spectral_radius(matrix: numpy.ndarray) -> float:
-    """ρ(W) = max |λ| of a finite square matrix, real or complex.
+    """ρ(W) = max |λ| of a finite square matrix, real or complex (NumPy's eigenvalues, or,
+    where one overflows, those of W divided by a power of two; refused if ρ exceeds float64's
+    largest number). Work: 3·n³ multiply-adds, 9·n³ for a complex W (``arguments.COSTS``).
 
     >>> spectral_radius(numpy.array([[0.5, 1.0], [0.0, -3.0]]))
     3.0
@@ -129,4 +139,6 @@ def spectral_radius(matrix: numpy.ndarray) -> float:
     matrix = arguments.square("matrix", matrix, kind="number", maximum=MAX_SIZE)
     if matrix.size == 0:
         raise ValueError("matrix: expected at least 1×1, got shape (0, 0)")
-    return float(numpy.max(numpy.abs(numpy.linalg.eigvals(matrix))))
+    arguments.operations("matrix", "eigenvalues", len(matrix), dtype=matrix.dtype)
+    radius = scaled.spectral_radius(matrix)
+    return float(arguments.finite_result("matrix", radius, "ρ(W)"))

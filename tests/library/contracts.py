@@ -16,6 +16,7 @@ with the same contracts.
 
 from __future__ import annotations
 
+import fractions
 import inspect
 import math
 import operator
@@ -210,7 +211,8 @@ def _orthogonal_times(matrix: numpy.ndarray, gain: float, dtype: numpy.dtype) ->
 @contract("init.householder_haar")
 def _householder_haar(result: Any, a: dict) -> None:
     gaussians = a["gaussians"]
-    assert result.shape == gaussians.shape and result.dtype == gaussians.dtype
+    # The dtype asked for, in the machine's byte order (a big-endian input is normalised).
+    assert result.shape == gaussians.shape and result.dtype == gaussians.dtype.newbyteorder("=")
     _orthonormal(result, 20 * max(*result.shape, 1) * _eps(result.dtype))
 
 
@@ -252,7 +254,8 @@ def _dirac(result: Any, a: dict) -> None:
     assert result.shape == dims and result.dtype == numpy.dtype(a["dtype"])
     per_group = dims[0] // groups
     ones = {(g * per_group + c, c, *(size // 2 for size in dims[2:]))
-            for g in range(groups) for c in range(min(per_group, dims[1]))} \
+            for g in range(groups if per_group else 0)  # 10¹² groups of 0 channels: none
+            for c in range(min(per_group, dims[1]))} \
         if all(dims[2:]) else set()
     assert {tuple(int(i) for i in index) for index in numpy.argwhere(result)} == ones
     assert all(result[index] == 1 for index in ones)
@@ -288,7 +291,7 @@ def _powers(result: Any, a: dict) -> None:
     growth = float(numpy.linalg.norm(numpy.abs(matrix)))  # Frobenius of |W| bounds every product
     for t in sorted({1, 2, steps} & set(range(1, steps + 1))):
         with numpy.errstate(over="ignore"):
-            scale = growth**t
+            scale = numpy.float64(growth) ** t  # inf, not OverflowError, beyond float64
         if math.isfinite(scale):
             error = float(numpy.abs(result[t] - numpy.linalg.matrix_power(matrix, t)).max())
             assert error <= 8 * t * max(size, 1) * _eps(numpy.float64) * scale + 1e-300
@@ -306,11 +309,64 @@ def _smallest_subnormal(array: Any) -> float:
     return float(numpy.finfo(dtype if dtype.kind in "fc" else numpy.float64).smallest_subnormal)
 
 
-def _eigenvalues_of(matrix: Any) -> numpy.ndarray:
-    """NumPy's eigenvalues of ``matrix``: the reference for what the library derives from them
-    (their largest modulus, their mean and spread). NumPy's eigenvalues themselves are held
-    to their definition by the ``hidden_state.eigenvalues`` contract."""
-    return numpy.linalg.eigvals(numpy.asarray(matrix))
+def _exponent(array: Any) -> int:
+    """e with max |entry| < 2^e (0 for a zero array): dividing by 2^e is exact and brings
+    the entries below 1, where LAPACK's squares cannot overflow."""
+    array = numpy.asarray(array)
+    parts = [array.real, array.imag] if array.dtype.kind == "c" else [array]
+    largest = max((float(numpy.abs(part).max(initial=0)) for part in parts), default=0.0)
+    return math.frexp(largest)[1]
+
+
+def _reduced(array: Any) -> tuple[numpy.ndarray, int]:
+    """(array / 2^e as float64 or complex128, e): exact, entries below 1."""
+    array = numpy.asarray(array)
+    wide = array.astype(complex if array.dtype.kind == "c" else float)
+    exponent = _exponent(wide)
+    if wide.dtype.kind == "c":
+        return (numpy.ldexp(wide.real, -exponent) + 1j * numpy.ldexp(wide.imag, -exponent),
+                exponent)
+    return numpy.ldexp(wide, -exponent), exponent
+
+
+def _eigenvalues_of(matrix: Any) -> tuple[numpy.ndarray, int]:
+    """(λ / 2^e, e): NumPy's eigenvalues of ``matrix`` with e = 0 where they and their moduli
+    are finite, else those of ``matrix`` upcast and divided by 2^e, its scale: the reference
+    for what the library derives from them (their largest modulus, their mean and spread),
+    compared in the same scaled units. NumPy's eigenvalues themselves are held to their
+    definition by the ``hidden_state.eigenvalues`` contract. (A defective eigenvalue moves
+    by √ε under rounding, so LAPACK's answer on the matrix and on a multiple of it differ by
+    far more than ε: the library keeps the matrix's own where finite, and so does this.)"""
+    with numpy.errstate(over="ignore", invalid="ignore"):
+        plain = numpy.linalg.eigvals(numpy.asarray(matrix))
+        if numpy.isfinite(numpy.abs(plain)).all():
+            return plain, 0
+    reduced, exponent = _reduced(matrix)
+    return numpy.linalg.eigvals(reduced), exponent
+
+
+def _scaled_by(value: float, exponent: int) -> float:
+    """``value`` × 2^exponent, exactly where it fits; inf where it overflows (math.ldexp
+    would raise "math range error")."""
+    with numpy.errstate(over="ignore"):
+        return float(numpy.ldexp(value, exponent))
+
+
+def _in_units(value: float, exponent: int) -> float:
+    """``value`` / 2^exponent, exactly where it fits."""
+    return _scaled_by(value, -exponent)
+
+
+def _quantum(exponent: int) -> float:
+    """A float64 result's own rounding where it is subnormal (5e-324 steps), in units of 2^e:
+    a correct result below 2.2e-308 cannot be closer than that to the truth."""
+    return math.ldexp(numpy.finfo(float).smallest_subnormal, -exponent)
+
+
+def _largest_singular_value(matrix: Any) -> tuple[float, int]:
+    """(σ₁ / 2^e, e) of a matrix, computed on the matrix divided by 2^e."""
+    reduced, exponent = _reduced(matrix)
+    return float(numpy.linalg.svd(reduced, compute_uv=False)[0]), exponent
 
 
 @contract("matrix_powers.first_overflowing_power")
@@ -320,7 +376,13 @@ def _first_overflowing_power(result: Any, a: dict) -> None:
     with numpy.errstate(over="ignore", invalid="ignore"):
         for t in range(1, steps + 1):
             power = power @ matrix
-            if not (numpy.isfinite(power).all() and numpy.isfinite(numpy.linalg.norm(power, 2))):
+            if not numpy.isfinite(power).all():
+                overflowed = t
+                break
+            if power.size == 0:
+                continue
+            norm, exponent = _largest_singular_value(power)  # its true norm, scaled
+            if not math.isfinite(_scaled_by(norm, exponent)):
                 overflowed = t
                 break
     assert result == overflowed, f"first overflow at {result}, expected {overflowed}"
@@ -329,18 +391,30 @@ def _first_overflowing_power(result: Any, a: dict) -> None:
 @contract("matrix_powers.spectral_norms")
 def _spectral_norms(result: Any, a: dict) -> None:
     stack = _floats(a["stack"])
-    expected = [numpy.linalg.svd(m, compute_uv=False)[0] for m in stack]
-    # Subnormal entries carry no relative precision: allow the dtype's smallest step as well.
-    _close(result, numpy.array(expected).reshape(len(stack)), 20 * _precision(a["stack"]),
-           2 * _smallest_subnormal(a["stack"]))
+    assert numpy.asarray(result).shape == (len(stack),)
+    _finite(result)
+    tolerance = 20 * _precision(a["stack"])
+    for norm, matrix in zip(numpy.asarray(result, dtype=float), stack, strict=True):
+        expected, exponent = _largest_singular_value(matrix)
+        # In units of 2^e; subnormal entries carry no relative precision: allow the dtype's
+        # smallest step as well.
+        slack = _in_units(2 * _smallest_subnormal(a["stack"]), exponent)
+        assert abs(_in_units(norm, exponent) - expected) <= tolerance * expected + slack, \
+            f"‖W‖₂ = {norm}, expected {_scaled_by(expected, exponent)}"
 
 
 def _spectral_radius(result: Any, a: dict) -> None:
     matrix = numpy.asarray(a["matrix"])
     assert type(result) is float and math.isfinite(result) and result >= 0
-    expected = float(max(abs(_eigenvalues_of(matrix))))
-    assert math.isclose(result, expected, rel_tol=1e-12), f"ρ = {result}, expected {expected}"
-    assert result <= numpy.linalg.norm(matrix.astype(complex), 2) * (1 + 1e-6), "ρ > ‖M‖₂"
+    values, exponent = _eigenvalues_of(matrix)
+    expected, found = float(max(abs(values))), _in_units(result, exponent)
+    # float64 digits, or float32's for a float32 input (computed in either precision)
+    tolerance = max(1e-12, 100 * _precision(matrix))
+    assert math.isclose(found, expected, rel_tol=tolerance, abs_tol=_quantum(exponent)), \
+        f"ρ = {result}, expected {_scaled_by(expected, exponent)}"
+    norm, norm_exponent = _largest_singular_value(matrix)
+    assert _in_units(result, norm_exponent) <= norm * (1 + 1e-6) + _quantum(norm_exponent), \
+        "ρ > ‖M‖₂"
 
 
 CONTRACTS["matrix_powers.spectral_radius"] = _spectral_radius
@@ -379,13 +453,16 @@ def _eigenvalues(result: Any, a: dict) -> None:
     # Each is an eigenvalue: M − λI is singular up to a backward error of a few rounding
     # units of ‖M‖ (a test that eigenvalues of non-normal matrices, which move by far more
     # than that under rounding, pass as well). Their sum is the trace: none missing or doubled.
-    m = matrix.astype(numpy.complex128)
+    # In units of 2^e, the matrix's scale, so that no norm or square overflows.
+    m, exponent = _reduced(matrix.astype(numpy.complex128))
+    values = numpy.array([complex(_in_units(v.real, exponent), _in_units(v.imag, exponent))
+                          for v in result.tolist()], dtype=complex).reshape(result.shape)
     scale = float(numpy.linalg.norm(m, 2))
-    tolerance = 100 * size * _precision(matrix) * scale + 1e-300
-    for value in result:
+    tolerance = 100 * size * _precision(matrix) * scale + 2 * _quantum(exponent)
+    for value in values:
         smallest = numpy.linalg.svd(m - value * numpy.eye(size), compute_uv=False)[-1]
         assert smallest <= tolerance, f"{value} is not an eigenvalue: σ_min = {smallest:.3g}"
-    assert abs(result.sum() - numpy.trace(m)) <= size * tolerance, "eigenvalues ≠ trace"
+    assert abs(values.sum() - numpy.trace(m)) <= size * tolerance, "eigenvalues ≠ trace"
 
 
 @contract("hidden_state.rotation_orbit")
@@ -437,7 +514,10 @@ def _estimates(result: Any, a: dict) -> None:
 
 
 def _eta(weights: numpy.ndarray, activation: str) -> float:
-    return GAMMA[activation] * float(numpy.linalg.svd(_floats(weights), compute_uv=False)[0])
+    """γ‖W‖₂, inf where it exceeds float64 (the norm computed on W divided by 2^e)."""
+    norm, exponent = _largest_singular_value(_floats(weights))
+    with numpy.errstate(over="ignore"):
+        return float(numpy.ldexp(GAMMA[activation] * norm, exponent))
 
 
 @contract("bptt.nonlinearity")
@@ -482,15 +562,20 @@ def _jacobian_factors(result: Any, a: dict) -> None:
     factors = result[:, :, used] / scales[used]
     slopes = numpy.einsum("kij,ij->kj", factors, columns) / numpy.einsum("ij,ij->j", columns,
                                                                           columns)
-    assert (slopes >= -1e-15).all() and (slopes <= gamma * (1 + 1e-12)).all()
-    _close(factors, columns[None] * slopes[:, None, :], 1e-9, 1e-12)
+    # A product W·s rounded to a subnormal number is off by up to its smallest step: in the
+    # units of each column, that step divided by the column's scale.
+    step = 2 * _smallest_subnormal(result) / scales[used]
+    assert (slopes >= -1e-15 - step).all() and (slopes <= gamma * (1 + 1e-12) + step).all()
+    _close(factors, columns[None] * slopes[:, None, :], 1e-9, 1e-12 + step)
     assert not result[:, :, ~used].any()
 
 
-def _within_eta_powers(norms: list, weights: numpy.ndarray, activation: str) -> None:
-    """‖∏ factors‖ ≤ ∏ ‖factor‖ ≤ ηˡ (the chapter's bound, for every W), up to rounding."""
+def _within_eta_powers(norms: list, weights: numpy.ndarray, activation: str,
+                       unit: float = _eps(numpy.float64)) -> None:
+    """‖∏ factors‖ ≤ ∏ ‖factor‖ ≤ ηˡ (the chapter's bound, for every W), up to rounding of
+    ``unit`` per step."""
     eta, size = _eta(weights, activation), len(weights)
-    rounding = math.log1p(8 * size * _eps(numpy.float64))
+    rounding = math.log1p(8 * size * unit)
     for lag, value in enumerate(norms[1:], start=1):  # l = 0 is the identity's norm, 1
         value = mpmath.mpf(value)
         assert value >= 0 and not mpmath.isnan(value), f"norm {value} at l = {lag}"
@@ -514,7 +599,9 @@ def _jacobian_norms(result: Any, a: dict) -> None:
 def _exact_jacobian_norms(result: Any, a: dict) -> None:
     assert len(result) == _int(a["horizon"]) + 1 and result[0] == 1
     assert all(isinstance(value, mpmath.mpf) for value in result)
-    _within_eta_powers(result, a["weights"], a["activation"])
+    # Products rounded to ``digits`` decimal digits (or float64's, in the SVD), whichever is less.
+    unit = max(_eps(numpy.float64), 10.0 ** (1 - _int(a["digits"])))
+    _within_eta_powers(result, a["weights"], a["activation"], unit)
 
 
 @contract("bptt.first_disagreement")
@@ -537,7 +624,11 @@ def _float64_breakdown(result: Any, a: dict) -> None:
 
 @contract("bptt.per_step_bound")
 def _per_step_bound(result: Any, a: dict) -> None:
-    assert math.isclose(result, _eta(a["weights"], a["activation"]), rel_tol=1e-12)
+    assert type(result) is float and math.isfinite(result)
+    norm, exponent = _largest_singular_value(_floats(a["weights"]))
+    expected = GAMMA[a["activation"]] * norm  # in units of 2^e: cannot overflow
+    assert math.isclose(_in_units(result, exponent), expected, rel_tol=1e-12,
+                        abs_tol=_quantum(exponent))
 
 
 def _hypot(array: Any) -> float:
@@ -559,8 +650,9 @@ def _clip_by_norm(result: Any, a: dict) -> None:
     if length < threshold * (1 - rounding):
         assert numpy.array_equal(result, gradient)
     elif length > threshold * (1 + rounding):
-        # Subnormal entries carry no relative precision: allow the dtype's smallest step as well.
-        _close(result, threshold / length * _floats(gradient), rounding,
+        # g/‖g‖ first (threshold/‖g‖ may be subnormal, with few digits). Subnormal entries
+        # carry no relative precision: allow the dtype's smallest step as well.
+        _close(result, _floats(gradient) / length * threshold, rounding,
                2 * _smallest_subnormal(result))
 
 
@@ -580,14 +672,22 @@ def _case(result: Any, a: dict) -> None:
 
 
 def _tanh_of_product(weights: Any, state: Any) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """tanh(W h) row by row from an exactly rounded sum, and how far a correct floating-point
-    W h may lie from it: the classic dot-product bound γₙ·|W||h| (Higham, Thm 3.5), which
-    cancellation makes far larger than an ulp of the answer (rows summing to ≈ 0)."""
+    """tanh(W h) row by row from an exact sum (fractions: products of floats near 1e308 do
+    not overflow there), and how far a correct floating-point W h may lie from it: the
+    classic dot-product bound γₙ·|W||h| (Higham, Thm 3.5), which cancellation makes far
+    larger than an ulp of the answer (rows summing to ≈ 0). tanh moves by less than its
+    argument, and by at most 2: the bound is capped there."""
     w, h = _floats(weights), _floats(state)
-    exact = numpy.array([math.tanh(math.fsum(w[i] * h)) for i in range(len(w))])
-    unit = numpy.finfo(float).eps / 2
+    unit = fractions.Fraction(numpy.finfo(float).eps) / 2
     gamma = len(h) * unit / (1 - len(h) * unit)
-    return exact, gamma * (numpy.abs(w) @ numpy.abs(h))
+    exact, slack = [], []
+    for row in w:
+        terms = [fractions.Fraction(x) * fractions.Fraction(y) for x, y in zip(row, h,
+                                                                                strict=True)]
+        total = sum(terms, fractions.Fraction(0))
+        exact.append((1.0 if total > 0 else -1.0) if abs(total) > 40 else math.tanh(total))
+        slack.append(float(min(gamma * sum(abs(term) for term in terms), 2)))
+    return numpy.array(exact), numpy.array(slack)
 
 
 @contract("dynamics.vanilla_step")
@@ -727,7 +827,8 @@ def _random_network(result: Any, a: dict) -> None:
     _finite(matrix)
     _finite(inputs)
     if a["cell"] == "antisymmetric":
-        assert numpy.array_equal(matrix + matrix.T, -2 * gamma * numpy.eye(size))
+        with numpy.errstate(over="ignore"):  # −2γ may overflow to −inf, as the sum does
+            assert numpy.array_equal(matrix + matrix.T, numpy.diag(numpy.full(size, -2 * gamma)))
 
 
 @contract("dynamics.run_network")
@@ -762,11 +863,16 @@ def _end_to_end_jacobian(result: Any, a: dict) -> None:
 @contract("dynamics.eigenvalue_magnitudes")
 def _eigenvalue_magnitudes(result: Any, a: dict) -> None:
     matrix = numpy.asarray(a["matrix"])
-    magnitudes = numpy.abs(_eigenvalues_of(matrix))
-    tolerance = 8 * _precision(magnitudes)
-    scale = tolerance * float(magnitudes.max())
+    values, exponent = _eigenvalues_of(matrix)
+    # In units of 2^e with the largest |λ| below 1 (exact): fmean's sum cannot overflow.
+    magnitudes = numpy.abs(values)
+    largest = math.frexp(float(magnitudes.max()))[1]
+    magnitudes, exponent = numpy.ldexp(magnitudes, -largest), exponent + largest
+    tolerance = 8 * _precision(matrix)
+    scale = tolerance * float(magnitudes.max()) + _quantum(exponent)
     assert all(type(x) is float and math.isfinite(x) for x in result)
-    values = magnitudes.tolist()  # statistics works in exact fractions: no overflow
-    assert math.isclose(result[0], statistics.fmean(values), rel_tol=tolerance, abs_tol=scale)
-    assert math.isclose(result[1], statistics.pstdev(values), rel_tol=tolerance, abs_tol=scale)
+    mean, spread = (_in_units(x, exponent) for x in result)
+    values = magnitudes.tolist()  # statistics works in exact fractions
+    assert math.isclose(mean, statistics.fmean(values), rel_tol=tolerance, abs_tol=scale)
+    assert math.isclose(spread, statistics.pstdev(values), rel_tol=tolerance, abs_tol=scale)
 

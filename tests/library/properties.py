@@ -13,6 +13,7 @@ examples over wider ranges.
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -85,27 +86,91 @@ def seeds() -> Strategy:
     return mostly(st.integers(0, 2**64), st.integers(-3, -1), junk())
 
 
-NICE_DTYPES = [numpy.float64, numpy.float64, numpy.float32, numpy.int64]
+NICE_DTYPES = [numpy.float64, numpy.float64, numpy.float32, numpy.int64, ">f8", ">f4", ">i8"]
 WILD_DTYPES = [numpy.float64, numpy.float32, numpy.float16, numpy.int64, numpy.uint8,
-               numpy.complex128, numpy.bool_]
+               numpy.complex128, numpy.bool_, ">f8", ">c16"]
+EXTREMES = [1e308, -1e308, 1.7e308, 1e300, -1e-300, 2.2250738585072014e-308, 1e-310, 5e-324,
+            -5e-324, 0.0]
+"""Magnitudes at float64's edges: near the largest number, tiny, subnormal."""
+
+
+def _fortran(array: numpy.ndarray) -> numpy.ndarray:
+    return numpy.asfortranarray(array)
+
+
+def _reversed(array: numpy.ndarray) -> numpy.ndarray:
+    """The same entries through a view with negative strides."""
+    if array.ndim == 0:
+        return array
+    return numpy.ascontiguousarray(array[::-1])[::-1]
+
+
+def _strided(array: numpy.ndarray) -> numpy.ndarray:
+    """The same entries through a view that skips every other element of a larger array."""
+    if array.ndim == 0:
+        return array
+    larger = numpy.zeros((*array.shape[:-1], 2 * array.shape[-1]), dtype=array.dtype)
+    larger[..., ::2] = array
+    return larger[..., ::2]
+
+
+def _read_only(array: numpy.ndarray) -> numpy.ndarray:
+    frozen = numpy.array(array)
+    frozen.flags.writeable = False
+    return frozen
+
+
+def _unaligned(array: numpy.ndarray) -> numpy.ndarray:
+    """The same entries one byte off their alignment."""
+    buffer = numpy.zeros(array.nbytes + 1, dtype=numpy.uint8)
+    moved = buffer[1:].view(array.dtype).reshape(array.shape)
+    moved[...] = array
+    return moved
+
+
+def _as_matrix(array: numpy.ndarray) -> numpy.ndarray:
+    """A ``numpy.matrix`` (whose ``*`` is a product) where the shape allows one."""
+    if array.ndim != 2:
+        return array
+    with warnings.catch_warnings():  # NumPy discourages the class; callers still pass it
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return numpy.asmatrix(array)
+
+
+LAYOUTS: dict[str, Callable[[numpy.ndarray], numpy.ndarray]] = {
+    "plain": lambda array: array, "fortran": _fortran, "reversed": _reversed,
+    "strided": _strided, "read-only": _read_only, "unaligned": _unaligned,
+    "matrix": _as_matrix,
+    "big-endian": lambda array: array.astype(array.dtype.newbyteorder(">")),
+}
+"""Every way to lay out the same numbers in memory: each must give the plain array's answer."""
+
+
+def laid_out(array: Strategy) -> Strategy:
+    """``array`` in any of :data:`LAYOUTS` (the plain one half the time)."""
+    layouts = mostly(st.just("plain"), st.sampled_from(sorted(LAYOUTS)), share=5)
+    return st.tuples(array, layouts).map(lambda drawn: LAYOUTS[drawn[1]](drawn[0]))
 
 
 def arrays(shape: Strategy, wide: bool, *, bound: float = 10.0) -> Strategy:
-    """Arrays of the given shapes: moderate floats mostly; any dtype, nan, inf, huge, lists."""
+    """Arrays of the given shapes: moderate floats mostly, in any byte order and memory
+    layout; any dtype, nan, inf, float64's extremes (1e±300, subnormals), lists."""
     nice = shape.flatmap(lambda dims: st.sampled_from(NICE_DTYPES).flatmap(
         lambda dtype: hnp.arrays(dtype, dims, elements=_moderate(dtype, bound))))
     wild_shape = hnp.array_shapes(min_dims=0, max_dims=4, max_side=6 if wide else 3)
     wild = st.one_of(shape, wild_shape).flatmap(
         lambda dims: st.sampled_from(WILD_DTYPES).flatmap(lambda dtype: hnp.arrays(dtype, dims)))
+    extreme = shape.flatmap(lambda dims: hnp.arrays(numpy.float64, dims, elements=st.one_of(
+        st.sampled_from(EXTREMES), st.floats(-bound, bound))))
     as_list = nice.map(lambda array: array.tolist())
-    return mostly(nice, wild, as_list, junk(), share=9)
+    return mostly(laid_out(nice), wild, laid_out(extreme), as_list, junk(), share=8)
 
 
-def _moderate(dtype: type, bound: float) -> Strategy:
-    if numpy.dtype(dtype).kind == "i":
+def _moderate(dtype: object, bound: float) -> Strategy:
+    resolved = numpy.dtype(dtype)  # type: ignore[call-overload]
+    if resolved.kind == "i":
         return st.integers(-int(bound), int(bound))
-    width = 32 if dtype == numpy.float32 else 64
-    return st.floats(-bound, bound, width=width)
+    return st.floats(-bound, bound, width=8 * resolved.itemsize)
 
 
 def square(size: Strategy, wide: bool) -> Strategy:

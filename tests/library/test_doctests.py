@@ -9,8 +9,11 @@ import pytest
 
 from sitebuild.api_reference import LIBRARY_MODULES
 
+# The reference pages' modules, and the shared helpers they rest on (not on a page).
+MODULES = (*LIBRARY_MODULES, "derivations.arguments", "derivations.scaled")
 
-@pytest.mark.parametrize("name", LIBRARY_MODULES)
+
+@pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples_run(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

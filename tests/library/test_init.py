@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations import haar, init
+from derivations import _blocked_householder, haar, init
 from derivations.init import (
     dirac,
     householder_haar,
@@ -134,7 +134,7 @@ def test_large_float32_is_orthogonal_to_working_precision():
 def test_fresh_zeros_are_zero_fortran_and_writable_either_side_of_the_threshold(
         shape, dtype, in_mapped_pages):
     # 1024 × 512 float64 is exactly HUGE_PAGE_THRESHOLD (4 MiB): from there on, mmap'd pages.
-    array = init._fresh_zeros(shape, numpy.dtype(dtype))
+    array = _blocked_householder.fresh_zeros(shape, numpy.dtype(dtype))
     assert (array.shape, array.dtype) == (shape, numpy.dtype(dtype))
     assert array.flags.f_contiguous and array.flags.writeable
     assert isinstance(array.base, mmap.mmap) is in_mapped_pages

@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy
 import pytest
@@ -140,3 +141,109 @@ def test_an_overflow_error_is_also_a_value_error():
     with pytest.raises(OverflowError):
         matrix_powers.powers(3 * numpy.eye(2), 1000)
     assert issubclass(arguments.ResultOverflowError, ValueError)
+
+
+# Issue 24: calls that were silently wrong, raw, refused though valid, or endless.
+G = numpy.random.default_rng(24).standard_normal((300, 200))
+
+
+def _orthonormality_error(q: numpy.ndarray) -> float:
+    q = q.astype(numpy.float64)
+    return float(numpy.abs(q.T @ q - numpy.eye(q.shape[1])).max())
+
+
+@pytest.mark.parametrize("dtype", [">f8", ">f4"])
+def test_a_big_endian_input_gives_the_native_answer(dtype):
+    native = G.astype(numpy.dtype(dtype).newbyteorder("="))
+    q = init.householder_haar(G.astype(dtype))
+    assert q.dtype.isnative and _orthonormality_error(q) < 1e-3
+    assert numpy.array_equal(q, init.householder_haar(native))
+
+
+def test_a_read_only_input_is_not_written_even_when_overwrite_is_allowed():
+    frozen = numpy.asfortranarray(G[:5, :3])
+    frozen.flags.writeable = False
+    q = init.householder_haar(frozen, overwrite=True)
+    assert numpy.array_equal(q, init.householder_haar(numpy.array(G[:5, :3])))
+
+
+@pytest.mark.parametrize(("call", "expected"), [
+    (lambda: init.householder_haar(numpy.full((4, 1), 1e308)), numpy.full((4, 1), 0.5)),
+    (lambda: dynamics.vanilla_step(numpy.full((2, 2), 1e308), numpy.array([1e308, -1e308])),
+     numpy.zeros(2)),
+    (lambda: dynamics.trajectories("vanilla", numpy.full((2, 2), 1e308),
+                                   numpy.array([[1e308, -1e308]]), steps=1)[0, 1],
+     numpy.zeros(2)),
+    (lambda: bptt.clip_by_norm(numpy.full(4, 3e38, dtype=numpy.float32), 1.0),
+     numpy.full(4, 0.5, dtype=numpy.float32)),
+    (lambda: bptt.per_step_bound(numpy.full((2, 2), 1e308), "sigmoid"), 5e307),
+    (lambda: hidden_state.spectral_radius(numpy.full((2, 2), 3e38, dtype=numpy.float32)),
+     2 * float(numpy.float32(3e38))),
+    (lambda: dynamics.eigenvalue_magnitudes(numpy.diag([1.5e308, -1.5e308])), (1.5e308, 0.0)),
+    (lambda: dynamics.eigenvalue_magnitudes(numpy.full((2, 2), 1e308)), (1e308, 1e308)),
+    (lambda: matrix_powers.spectral_norms(numpy.full((1, 2, 2), 8e307)), [1.6e308]),
+    (lambda: dynamics.smallest_stable_gamma(1e-200, 1e200), 9.999999901850507e199),
+    (lambda: fibonacci.power_by_repeated_squaring(((1, 1), (0, 1)), 2**30).power,
+     ((1, 2**30), (0, 1))),
+    (lambda: fibonacci.power_by_repeated_squaring(((1, 1), (-1, -1)), 2**40).power,
+     ((0, 0), (0, 0))),
+    (lambda: init.dirac((0, 1, 1), groups=10**12).shape, (0, 1, 1)),
+    # Σhᵢ² overflows from ‖h‖ ≈ 1e154 on; ‖h‖ itself fits until 1e308.
+    (lambda: hidden_state.hidden_state_norms(1e10 * numpy.eye(2), 20)[-5:],
+     [1e160, 1e170, 1e180, 1e190, 1e200]),
+])
+def test_results_at_the_edges_are_right(call, expected):
+    result = call()
+    if isinstance(expected, tuple) and isinstance(expected[0], tuple):
+        assert result == expected
+    else:
+        assert numpy.allclose(numpy.asarray(result, dtype=float), expected, rtol=1e-6, atol=0)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: hidden_state.eigenvalues(numpy.full((2, 2), 1e308)), "matrix: an eigenvalue"),
+    (lambda: hidden_state.spectral_radius(numpy.full((2, 2), 1e308)), "matrix: ρ(W)"),
+    (lambda: matrix_powers.spectral_radius(numpy.full((2, 2), 1e308)), "matrix: ρ(W)"),
+    (lambda: matrix_powers.spectral_norms(numpy.full((1, 2, 2), 1e308)), "stack: ‖Wᵗ‖₂"),
+    (lambda: bptt.per_step_bound(numpy.full((2, 2), 1e308), "tanh"), "weights, activation"),
+    (lambda: bptt.vector_norm(numpy.full(4, 1e308)), "vector: ‖v‖₂"),
+    (lambda: dynamics.eigenvalue_magnitudes(numpy.full((3, 3), 1.7e308)), "matrix: the mean"),
+    (lambda: matrix_powers.spectral_norms(numpy.full((1, 2, 2), 3e38, dtype=numpy.float32)),
+     "stack: ‖Wᵗ‖₂ overflows float32"),
+])
+def test_results_beyond_float64_are_refused_as_overflow(call, message):
+    with pytest.raises(arguments.ResultOverflowError) as caught:
+        call()
+    assert str(caught.value).startswith(message), caught.value
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: bptt.recurrent_matrix("orthogonal", 4, scale=5e-324), "scale: 5e-324 underflows"),
+    (lambda: bptt.Case("orthogonal", 5e-324, "tanh"), "scale: 5e-324 underflows"),
+    (lambda: bptt.clip_by_norm(numpy.ones(2), 5e-324), "threshold: 5e-324 underflows"),
+    (lambda: dynamics.vanilla_step(numpy.eye(2), numpy.ma.masked_array([1.0, 2.0])),
+     "state: expected a numpy array, got a masked array"),
+    (lambda: bptt.exact_jacobian_norms(numpy.eye(1), "tanh", 10**6), "weights, horizon: "),
+    (lambda: fibonacci.binet_precision_table(list(range(19900, 20000))), "ns: "),
+    (lambda: init.orthogonal((4096, 4096), method="svd"), "shape: "),
+    (lambda: init.polar_factor(numpy.broadcast_to(1.0, (4096, 4096))), "gaussian: "),
+    (lambda: init.householder_haar(numpy.broadcast_to(1.0, (8192, 8192))), "gaussians: "),
+    (lambda: dynamics.run_network("antisymmetric", numpy.zeros((2, 2)),
+                                  numpy.zeros((10**6, 2)), numpy.zeros(2)), "matrix, pre_inputs"),
+    (lambda: dynamics.end_to_end_jacobian("vanilla", size=1, steps=10**6), "size, steps: "),
+    (lambda: fibonacci.power_by_repeated_squaring(fibonacci.FIBONACCI_MATRIX, 10**9),
+     "matrix, n: "),
+])
+def test_subnormal_scales_masks_and_work_past_the_budget_are_refused_at_once(call, message):
+    start = time.process_time()
+    with pytest.raises((TypeError, ValueError)) as caught:
+        call()
+    assert str(caught.value).startswith(message), caught.value
+    assert time.process_time() - start < 1.0
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # NumPy discourages the class
+def test_a_matrix_subclass_means_what_an_array_means():
+    weights, state = numpy.array([[0.5, -1.0], [2.0, 0.1]]), numpy.array([0.3, -0.2])
+    assert numpy.array_equal(dynamics.vanilla_step(numpy.asmatrix(weights), state),
+                             dynamics.vanilla_step(weights, state))
