@@ -43,7 +43,7 @@ render: setup
 
 ## decks: build each chapter's slide deck (offline HTML and PDF) into build/decks
 decks: setup
-	$(PY) -m animations.decks
+	$(PY) -m lectures.decks
 
 ## generate: verify, write the fragments pages include, place media, KaTeX, decks in site/
 generate: setup

@@ -1,11 +1,12 @@
 """Which scenes exist, where they live, what they show, and what their renders depend on.
 
-A scene module declares ``CHAPTER`` and ``SCENES`` (in the order the chapter
-shows them); a scene class declares its readable ``TITLE``, and its caption is
-the first paragraph of its docstring: Markdown with ``$…$`` math, checked like the
-site's prose. A render's inputs are the scene module and every
-project module it imports, transitively, found by reading ``import``
-statements, so editing a derivation re-renders exactly the scenes that draw it.
+A scene module is a module of :mod:`animations.scenes`, found by being there; it declares
+``CHAPTER`` and ``SCENES`` (in the order the chapter shows them). A scene class declares
+its readable ``TITLE``, and its caption is the first paragraph of its docstring: Markdown
+with ``$…$`` math, checked like the site's prose. A render's inputs are the scene module
+and every project module it imports, transitively, found by reading ``import``
+statements, so editing a derivation re-renders exactly the scenes that draw it, and
+editing a scene module re-renders its own scenes alone (a scene imports no other scene).
 The site build reads the same import closure to know when its tables are stale.
 """
 
@@ -20,22 +21,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import animations
+import animations.scenes
 from animations import parameters
 from derivations.engine.text import check_prose
 from foundation.paths import ROOT
 from foundation.provenance import closure, digest, imported_names, module_path
 
-PROJECT_PACKAGES = ("foundation", "animations", "derivations", "sitebuild", "experiments")
+PROJECT_PACKAGES = ("foundation", "animations", "derivations", "sitebuild", "lectures",
+                    "experiments")
 # Data a package's modules read at run time: a render or table that imports the package
 # depends on these files too (chapter 5 draws the committed training results).
 PACKAGE_DATA = {"experiments": "experiments/results/*.json"}
 ENGINE = "derivations.engine"
 REGISTRY = f"{ENGINE}.registry"
 REGISTRY_LOOKUPS = {"get", "all_derivations", "slugs"}
-NOT_SCENE_MODULES = {"captions", "catalogue", "cli", "decks", "figures", "handout", "kit",
-                     "lecture", "palette", "parameters", "render", "slides", "stamps", "style",
-                     "toolchain", "workers"}
 
 
 @dataclass(frozen=True)
@@ -63,9 +62,9 @@ class SceneEntry:
 def scenes() -> dict[str, SceneEntry]:
     """All scenes by class name, in chapter order, then in the order their chapter shows them."""
     found: dict[str, SceneEntry] = {}
-    modules = [importlib.import_module(f"animations.{info.name}")
-               for info in sorted(pkgutil.iter_modules(animations.__path__), key=lambda m: m.name)
-               if info.name not in NOT_SCENE_MODULES and not info.name.startswith("_")]
+    modules = [importlib.import_module(f"{animations.scenes.__name__}.{info.name}")
+               for info in sorted(pkgutil.iter_modules(animations.scenes.__path__),
+                                  key=lambda m: m.name)]
     for module in sorted(modules, key=lambda m: m.CHAPTER):
         for scene in module.SCENES:
             if scene.__name__ in found:

@@ -21,9 +21,9 @@ and what was expected (:class:`ParameterError`), before anything renders. An
 override equal to the default is dropped, so asking for the default renders (and
 names) the default.
 
-A render runs Manim in another process; the overrides reach the scene through
-``$COMPANION_PARAMETERS`` (JSON, :func:`environment`), and are checked again there.
-Manim-free: the command lines import it before any scene.
+This is the one check: a render runs Manim in another process, and the checked overrides
+reach the scene there as data (:mod:`animations.request`), taken as they are
+(:meth:`Parameters.values`). Manim-free: the command lines import it before any scene.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import hashlib
 import json
 import math
 import numbers
-import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,7 +44,6 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-ENVIRONMENT = "COMPANION_PARAMETERS"
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 NAME_SEPARATOR = "--"  # VanishingPowers--steps-100--1a2b3c4d
 READABLE_LIMIT = 48  # characters of the readable part of a render's name
@@ -334,10 +332,18 @@ class Parameters:
     def resolve(self, given: Mapping[str, object], scene: str) -> dict[str, Any]:
         """Every value the scene uses: the defaults with ``given`` checked and applied, and the
         cross-check run."""
-        values = {**self.defaults(), **self.overrides(given, scene)}
+        values = self.values(self.overrides(given, scene))
         if self.check is not None:
             self.check(values)
         return values
+
+    def values(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """Every value the scene uses: the defaults with ``overrides`` applied as they are.
+
+        Only for overrides already checked (:func:`requested` made them): a render process
+        and the stamp take a render's inputs from here, so they are checked once, when asked
+        for, not again on each side of the process boundary."""
+        return {**self.defaults(), **overrides}
 
     def largest(self) -> dict[str, Any]:
         """Each parameter at its largest allowed value (the limit tests render these)."""
@@ -446,7 +452,7 @@ def requested(declared: Mapping[str, Parameters], known: Iterable[str],
     return result
 
 
-# -- naming and transport ----------------------------------------------------------------------
+# -- naming ------------------------------------------------------------------------------------
 
 
 def canonical(overrides: Mapping[str, Any]) -> str:
@@ -473,23 +479,3 @@ def output_name(scene: str, overrides: Mapping[str, Any]) -> str:
     readable = re.sub(r"[^A-Za-z0-9-]", "", readable)[:READABLE_LIMIT].strip("-")
     digest = hashlib.sha256(canonical(overrides).encode()).hexdigest()[:10]
     return f"{scene}{NAME_SEPARATOR}{readable}{NAME_SEPARATOR}{digest}"
-
-
-def environment(overrides: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
-    """The environment that carries ``overrides`` (scene → name → value) to a render process."""
-    chosen = {scene: dict(values) for scene, values in overrides.items() if values}
-    return {ENVIRONMENT: json.dumps(chosen, allow_nan=False)} if chosen else {}
-
-
-def from_environment(scene: str) -> dict[str, object]:
-    """The overrides ``$COMPANION_PARAMETERS`` holds for ``scene`` (none if unset)."""
-    text = os.environ.get(ENVIRONMENT, "")
-    if not text:
-        return {}
-    try:
-        chosen = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ParameterError(f"{ENVIRONMENT}: expected JSON, {error}") from None
-    if not isinstance(chosen, dict) or not all(isinstance(v, dict) for v in chosen.values()):
-        raise ParameterError(f"{ENVIRONMENT}: expected an object of scene → {{name: value}}")
-    return chosen.get(scene, {})

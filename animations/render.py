@@ -18,8 +18,9 @@ still; no MP4, which cannot carry alpha).
 
 A scene's inputs (``--describe``) can be set with ``--set NAME=VALUE`` (a TOML
 value) or a TOML file (``--params``; top-level keys for every scene that has them,
-``[Scene]`` tables for one). They are checked before anything renders: a bad
-value exits 2 with one line naming the parameter. A render with other inputs
+``[Scene]`` tables for one). They are checked once, before anything renders: a bad
+value exits 2 with one line naming the parameter. Manim, in a process of its own, gets
+them and the theme as data (:mod:`animations.request`). A render with other inputs
 than the defaults lands beside the default one as
 ``<Scene>--<what was set>--<digest>.*``, so the published render is never
 overwritten, and the skip-if-unchanged check includes the inputs.
@@ -50,7 +51,8 @@ import av
 from PIL import Image
 
 from animations import captions, catalogue, cli, parameters, stamps, workers
-from animations.toolchain import require_latex, run_themed
+from animations.request import Request
+from animations.toolchain import require_latex, run_tool
 from foundation.palette import THEMES
 
 BUILD = catalogue.ROOT / "build"
@@ -108,8 +110,9 @@ class Job:
         inputs (:func:`animations.parameters.output_name`)."""
         return parameters.output_name(self.entry.name, self.overrides)
 
-    def environment(self) -> dict[str, str]:
-        return parameters.environment({self.entry.name: self.overrides})
+    def request(self, variant: Variant) -> Request:
+        """What the Manim process draws: the scene with these inputs, in the variant's theme."""
+        return Request(variant.theme, {self.entry.name: self.overrides})
 
 
 @dataclass(frozen=True)
@@ -200,11 +203,11 @@ def save_poster(last: av.VideoFrame, target: Path, *, small: bool) -> None:
 def _manim(job: Job, variant: Variant, scratch: Path, suffix: str, *flags: str) -> Path:
     """Run Manim on ``job`` in a subprocess: the ``suffix`` file it wrote, or RuntimeError."""
     entry = job.entry
-    run_themed([
-        sys.executable, "-m", "manim", "render", f"-q{QUALITY_FLAGS[variant.quality]}",
+    run_tool("manim", [
+        "render", f"-q{QUALITY_FLAGS[variant.quality]}",
         "--media_dir", str(scratch), "--disable_caching", "--progress_bar", "none",
         "--output_file", job.name, *flags, str(entry.path), entry.name,
-    ], catalogue.ROOT, variant.theme, job.environment())
+    ], catalogue.ROOT, job.request(variant))
     written = sorted(scratch.glob(f"**/{job.name}*{suffix}"))
     if not written:
         raise RuntimeError(f"manim succeeded but wrote no {job.name}*{suffix} file")
@@ -245,7 +248,7 @@ def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
     scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{job.name}-", dir=folder))
     try:
         produced, beats = _produce(job, variant, scratch)
-        values = entry.scene_class.PARAMETERS.resolve(job.overrides, entry.name)
+        values = entry.scene_class.PARAMETERS.values(job.overrides)
         seconds = time.perf_counter() - started
         stamps.publish(folder / f"{job.name}.json", {
             "scene": job.name,

@@ -4,8 +4,8 @@ Colours come from the project's one colour-blind-safe palette
 (:mod:`foundation.palette`), in the shade made for the theme: :func:`hue` for a
 palette colour, :func:`symbol_colour` for a symbol of :mod:`derivations.notation` (its
 meaning's hue, so φ is drawn in the same hue in every video and on the site's
-figures). ``COMPANION_THEME=light`` switches background and ink for projectors
-(``python -m animations.render --theme light``).
+figures). The theme is the render's (:mod:`animations.request`): ``python -m
+animations.render --theme light`` switches background and ink for projectors.
 
 All words on screen are typeset by LaTeX through :func:`label` and :func:`formula`:
 one font for words and formulas, as in a book, and math written as math: a
@@ -13,9 +13,9 @@ label is Markdown-like text with ``$…$`` formulas, refused if it carries a Uni
 stand-in or raw TeX outside ``$…$`` (the rule the site's prose follows).
 
 A scene's inputs are declared in its ``PARAMETERS`` (:mod:`animations.parameters`)
-and read from ``self.values``; it narrates each beat in words
-(:meth:`CompanionScene.narrate`), from the same values it draws, and the render
-turns the narration into captions and a transcript (:mod:`animations.captions`).
+and read from ``self.values`` (the render's, :mod:`animations.request`); it narrates
+each beat in words (:meth:`CompanionScene.narrate`), from the same values it draws, and
+the render turns the narration into captions and a transcript (:mod:`animations.captions`).
 A narration stays on screen for its reading time: where the picture moves faster,
 the next narration waits (the scene holds its last frame) until it has been read.
 """
@@ -32,17 +32,17 @@ from typing import Any, ClassVar
 import manim
 import numpy
 
-from animations import captions, catalogue, parameters
+from animations import captions, catalogue, parameters, request
 from animations.captions import check_narration
 from animations.toolchain import require_latex
 from derivations import notation
 from derivations.engine.text import check_prose
 from foundation import palette
-from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, environment_theme, readable
+from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, readable
 
 END_MARGIN = 0.25  # seconds the last frame is held beyond the last caption's reading time
 
-THEME = environment_theme()
+THEME = request.current().theme
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
 
 
@@ -306,9 +306,7 @@ class CompanionScene(manim.Scene):
         # Defaults for anything not built by the helpers above: Manim's own are white.
         for kind in (manim.MathTex, manim.Tex, manim.DecimalNumber, manim.Integer):
             kind.set_default(color=ink(FOREGROUND))
-        name = self.scene_name()
-        self.values: dict[str, Any] = self.PARAMETERS.resolve(
-            parameters.from_environment(name), name)
+        self.values: dict[str, Any] = self.PARAMETERS.values(request.inputs(self.scene_name()))
         self.marks: list[tuple[float, str]] = []
 
     @property

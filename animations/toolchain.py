@@ -1,21 +1,30 @@
 """The outside programs renders need: LaTeX for formulas, and Manim's tools run in a subprocess.
 
 Manim-free, so the command lines can check for LaTeX and start renders before
-(or without) importing Manim.
+(or without) importing Manim. A tool that draws scenes runs with a render request
+(:mod:`animations.request`): the parent saves it as a file and starts
+
+    python -m animations.toolchain REQUEST.json MODULE ARGS…
+
+which makes it the child's request and then runs ``python -m MODULE ARGS…`` in the same
+process, so the scenes the tool imports take their theme and inputs from it.
 """
 
 from __future__ import annotations
 
 import os
+import runpy
 import shutil
 import subprocess
-from collections.abc import Mapping
+import sys
+import tempfile
 from pathlib import Path
 
-from animations.catalogue import ROOT
-from animations.parameters import ENVIRONMENT
+from animations.request import Request, load
+from foundation.paths import ROOT
 from foundation.processes import die_with_parent
 
+RUNNER = "animations.toolchain"  # the module whose main is the child's side of run_tool
 LATEX_PACKAGES = (
     "texlive-latex-base texlive-latex-recommended texlive-latex-extra "
     "texlive-fonts-recommended dvisvgm"
@@ -32,22 +41,38 @@ def require_latex() -> None:
         )
 
 
-def run_themed(command: list[str], cwd: Path | str, theme: str,
-               environment: Mapping[str, str] | None = None) -> None:
-    """Run a Manim tool in a subprocess with ``COMPANION_THEME`` set to ``theme``.
+def run_tool(module: str, arguments: list[str], cwd: Path | str,
+             request: Request | None = None) -> None:
+    """Run ``python -m module arguments…`` in a subprocess from ``cwd``, drawing ``request``
+    if given (the scenes' theme and inputs).
 
     The tool imports this very checkout of the project (its root first on
     ``PYTHONPATH``), whatever its working folder and wherever the project is
-    installed; ``environment`` adds variables (the scenes' parameters,
-    :func:`animations.parameters.environment`). A failure raises RuntimeError
-    carrying the last lines of the tool's output, which is where Manim and
-    manim-slides say what went wrong.
+    installed. A failure raises RuntimeError carrying the last lines of the tool's
+    output, which is where Manim and manim-slides say what went wrong.
     """
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    chosen = {key: value for key, value in os.environ.items() if key != ENVIRONMENT}
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                            env={**chosen, **(environment or {}), "COMPANION_THEME": theme,
-                                 "PYTHONPATH": path}, preexec_fn=die_with_parent)
+    with tempfile.TemporaryDirectory(prefix="render-request-") as folder:
+        command = [sys.executable, "-m", module, *arguments]
+        if request is not None:
+            saved = Path(folder) / "request.json"
+            request.write(saved)
+            command = [sys.executable, "-m", RUNNER, str(saved), module, *arguments]
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                                env={**os.environ, "PYTHONPATH": path},
+                                preexec_fn=die_with_parent)
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
-        raise RuntimeError(f"{' '.join(command[:4])} failed:\n{tail}")
+        raise RuntimeError(f"python -m {' '.join([module, *arguments[:1]])} failed:\n{tail}")
+
+
+def main(argv: list[str]) -> None:
+    """The child's side of :func:`run_tool`: ``REQUEST.json MODULE ARGS…``."""
+    saved, module, *arguments = argv
+    load(Path(saved))
+    sys.argv = [module, *arguments]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

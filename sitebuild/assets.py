@@ -22,7 +22,7 @@ from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
 from sitebuild.problems import LOG, BuildError, refuse
 
 KATEX_ASSETS = ("katex.min.js", "katex.min.css", "contrib/auto-render.js")
-KITS = DECKS.parent / "kits"  # lecture kits: python -m animations.kit
+KITS = DECKS.parent / "kits"  # lecture kits: python -m lectures.kit
 MEDIA_SUFFIXES = ("*.webm", "*.mp4", "*.png", "*.vtt", "*.txt")
 # The folders of the pages' folder that generation owns: everything in them is replaced.
 OWNED = ("assets/katex", "media", "decks", "kits", "notebooks")

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import html
-import importlib
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import sympy
 
-from animations import catalogue, stamps
-from derivations.book import CHAPTERS
+from animations import stamps
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
 from derivations.engine.dependencies import Effective
 from derivations.engine.markdown import (
@@ -32,16 +29,15 @@ from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from foundation.files import write_atomically
 from foundation.palette import Hue
-from sitebuild import notebooks, results_map
+from sitebuild import chapter_tables, notebooks, results_map
 from sitebuild.answers import answer_box
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
-from sitebuild.mode import authoring
-from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES, ROOT
+from sitebuild.outline import chapter_pages, outline
+from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES
 from sitebuild.verification import verification_fragment
 from sitebuild.widgets import widget_fragments
 
-INCLUDE = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
 _MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
 _FRAGMENTS_SOURCE = sources_digest("sitebuild/fragments.py")
@@ -53,7 +49,7 @@ def pages_including() -> dict[str, str]:
     for page in sorted(PAGES.rglob("*.md")):
         if page.name == "errata.md":
             continue
-        for slug in INCLUDE.findall(page.read_text(encoding="utf-8")):
+        for slug in outline(page).derivations:
             pages.setdefault(slug, page.relative_to(PAGES).as_posix())
     return pages
 
@@ -317,8 +313,6 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Words that keep their capital inside a title made from a scene's class name.
 _PROPER = {"Fibonacci", "Gaussian", "Euler", "Jacobian", "Jacobians", "Haar", "Householder",
            "Merity", "Binet", "Stewart", "RNN", "BPTT", "ODE"}
-_VIDEO_INCLUDE = re.compile(r'^--8<-- "videos/([A-Za-z0-9]+)\.md"\s*$', re.MULTILINE)
-_CHAPTER_HEADING = re.compile(r"^#\s+(?:\d+\.\s*)?(.+?)\s*$", re.MULTILINE)
 
 
 def scene_title(stamp: dict) -> str:
@@ -331,11 +325,6 @@ def scene_title(stamp: dict) -> str:
     return " ".join(shown)
 
 
-def _chapter_pages() -> dict[int, Path]:
-    return {int(path.stem.split("-")[1]): path for path in PAGES.glob("chapter-*.md")
-            if path.stem.split("-")[1].isdigit()}
-
-
 def gallery_fragment() -> str:
     """Every rendered scene by chapter, in the order its chapter shows them, with its poster,
     caption, transcript and slide-quality downloads, and each chapter's lecture kit once built.
@@ -343,11 +332,10 @@ def gallery_fragment() -> str:
     Renders with a teacher's own inputs (``"parameters"`` in their stamp) sit beside the
     published ones and are not shown."""
     downloads = slide_quality_renders()
-    pages = _chapter_pages()
+    outlines = {chapter: outline(path) for chapter, path in chapter_pages().items()}
     kits = DECKS.parent / "kits"
-    shown_order = {scene: index for path in pages.values()
-                   for index, scene in enumerate(_VIDEO_INCLUDE.findall(
-                       path.read_text(encoding="utf-8")))}
+    shown_order = {scene: index for page in outlines.values()
+                   for index, scene in enumerate(page.videos)}
     stamps = sorted((s for s in rendered_stamps() if not s.get("parameters")),
                     key=lambda s: (s["chapter"], shown_order.get(s["scene"], 1_000), s["scene"]))
     lines = []
@@ -355,9 +343,8 @@ def gallery_fragment() -> str:
     for stamp in stamps:
         if stamp["chapter"] != chapter:
             chapter = stamp["chapter"]
-            page = pages.get(chapter)
-            heading = _CHAPTER_HEADING.search(page.read_text(encoding="utf-8")) if page else None
-            name = f": {heading.group(1)}" if heading else ""
+            title = outlines[chapter].title if chapter in outlines else None
+            name = f": {title}" if title else ""
             lines.append(f"## Chapter {chapter}{name}\n")
             if (kits / f"chapter-{chapter}.json").exists():
                 lines.append(f"[Lecture kit for chapter {chapter}](kits/chapter-{chapter}.zip)"
@@ -402,51 +389,17 @@ def deck_fragments() -> dict[str, str]:
             f'!!! tip "Slides for this chapter"\n'
             f"    A lecture deck: each result stated as checked, then its animations, pausing "
             f"at each beat: {' · '.join(formats)}.{kit} Build a light version for projectors "
-            f"with `python -m animations.decks --chapter {stamp['chapter']} --theme light` "
+            f"with `python -m lectures.decks --chapter {stamp['chapter']} --theme light` "
             f"(add `--quality high` for 1080p).\n"
         )
     return fragments
 
 
-def _table_modules() -> list[str]:
-    """The table modules the book's chapters name (:mod:`derivations.book`), each with a
-    ``TABLES`` mapping."""
-    return [module for chapter in CHAPTERS for module in chapter.tables]
-
-
 def table_fragments() -> dict[str, str]:
-    """``tables/<name>.md`` from every ``TABLES`` mapping; each table module's tables are
-    recomputed only when that module's sources change.
-
-    The sources are the table module and every project module it imports, found
-    by reading imports as the renders find theirs (:mod:`animations.catalogue`),
-    so an edit to one chapter's derivation does not recompute another chapter's tables.
-    """
-    fragments: dict[str, str] = {}
-    for module in _table_modules():
-        sources = catalogue.dependencies(module)
-        digest = sources_digest(*(path.relative_to(ROOT).as_posix() for path in sorted(sources)))
-        computed = load_or_compute(f"tables-{module.rsplit('.', 1)[1]}", digest,
-                                   lambda module=module: _compute_tables(module))
-        for key in computed.keys() & fragments.keys():
-            raise RuntimeError(f"table {key!r} is defined twice")
-        fragments |= computed
-    return fragments
-
-
-def _compute_tables(module_name: str) -> dict[str, str]:
-    fragments: dict[str, str] = {}
-    tables: dict[str, Callable[[], str]] = importlib.import_module(module_name).TABLES
-    for name, build in tables.items():
-        key = f"tables/{name}.md"
-        try:
-            fragments[key] = build()
-        except Exception as error:
-            if not authoring():
-                raise
-            fragments[key] = (f'!!! failure "table {name} failed"\n\n'
-                              f"    `{html.escape(f'{type(error).__name__}: {error}')}`\n")
-    return fragments
+    """``tables/<name>.md`` for every table and figure of the chapters, from the values kept
+    while their sources are unchanged (:mod:`sitebuild.chapter_tables`)."""
+    return {f"tables/{name}.md": value if isinstance(value, str) else value.site()
+            for name, value in chapter_tables.values().items()}
 
 
 def table_cell(markdown: str) -> str:

@@ -24,7 +24,7 @@ from sitebuild.paths import BUILD, ROOT
 
 STAMP = BUILD / "cache" / "site-inputs.json"
 # What `make site` reads: code of every step, the pages, the notebooks' sources, the config.
-INPUTS = ("foundation", "animations", "derivations", "experiments", "sitebuild", "site",
+INPUTS = ("foundation", "animations", "derivations", "experiments", "lectures", "sitebuild", "site",
           "notebooks", "tools", "mkdocs.yml", "pyproject.toml", "Makefile")
 # What it writes: checked too, so a deleted or edited output is built again.
 OUTPUTS = ("build/site", "build/media", "build/decks", "build/kits")

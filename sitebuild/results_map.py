@@ -35,7 +35,7 @@ from derivations.engine.dependencies import Effective, effective_scopes, rests_o
 from derivations.engine.derivation import Derivation
 from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX
 from derivations.engine.records import DerivationRecord
-from sitebuild.paths import PAGES
+from sitebuild.outline import chapter_pages, outline
 from sitebuild.svg import MIN_FONT
 
 FIGURE = "results-map.md"
@@ -676,17 +676,13 @@ def table(found: Sequence[Result]) -> str:
 
 # -- from the registry -------------------------------------------------------------------------
 
-_HEADING = re.compile(r"^#\s+(?:\d+\.\s*)?(.+?)\s*$", re.MULTILINE)
-
-
 def chapter_headings(chapters: Sequence[int]) -> dict[int, str]:
     """"Chapter N: <its page's title>" for each chapter with a page."""
+    pages = chapter_pages()
     headings = {}
     for chapter in chapters:
-        page = PAGES / f"chapter-{chapter}.md"
-        found = _HEADING.search(page.read_text(encoding="utf-8")) if page.exists() else None
-        headings[chapter] = f"Chapter {chapter}: {found.group(1)}" if found else \
-            f"Chapter {chapter}"
+        title = outline(pages[chapter]).title if chapter in pages else None
+        headings[chapter] = f"Chapter {chapter}: {title}" if title else f"Chapter {chapter}"
     return headings
 
 

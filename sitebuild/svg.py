@@ -1,7 +1,10 @@
 """The pieces of the site's inline SVG plots, in the page's colour scheme, light or dark.
 
 The chapter modules compute what to draw; this module owns how an element
-is spelled, so every figure shares one frame, one font and one palette.
+is spelled, so every figure shares one frame, one font and one palette. An element is
+:class:`sitebuild.figure.Markup` and a plot a :class:`sitebuild.figure.Figure`: its colours
+and formulas stay data, so a lecture kit draws the same figure in print colours
+(:mod:`lectures.figures`) without reading the site's SVG back.
 
 Colours follow the reader's scheme. The neutral colours of :data:`THEME` are
 CSS variables (``var(--plot-muted)``, set per scheme in ``companion.css``). A
@@ -34,6 +37,7 @@ from typing import NamedTuple
 
 from foundation import palette
 from foundation.palette import Hue, Theme
+from sitebuild.figure import MIN_FONT, Figure, Formula, Markup, Paint, markup
 
 THEME = Theme(
     background="var(--plot-background)",
@@ -42,13 +46,11 @@ THEME = Theme(
     grid="var(--plot-grid)",
     zero="var(--plot-grid)",
 )
-MIN_FONT = 12
 # The backgrounds a plot is drawn on: Material's code background (light) and slate's (dark).
 BACKGROUNDS = palette.SITE_BACKGROUNDS
 TEXT_CONTRAST = 4.5
 LINE_CONTRAST = 3.0
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-_FONT_SIZES = re.compile(r'font-size="(\d+(?:\.\d+)?)"')
 
 
 def _luminance(colour: str) -> float:
@@ -89,21 +91,15 @@ def hue_of(colour: Colour) -> Hue | None:
     return colour if isinstance(colour, Hue) else None
 
 
-def _paint(colour: Colour, prop: str, ratio: float) -> str:
-    """``class``, ``data-hue`` and ``style`` attributes that paint ``prop`` (fill, stroke or
-    color)."""
+def _paint(colour: Colour, prop: str, ratio: float) -> Paint:
+    """How ``prop`` (fill, stroke or color) is painted in ``colour``: each scheme's shade with
+    ``ratio`` contrast, or a CSS colour (a neutral of :data:`THEME`) as it is."""
     hue = hue_of(colour)
     if hue is None and not _HEX.match(colour):
-        return f'style="{prop}:{colour}"'
+        return Paint(prop, colour)
     light, dark = (hue.light, hue.dark) if hue is not None else (colour, colour)
-    named = f' data-hue="{hue.name}"' if hue is not None else ""
-    return (f'class="ink-{prop}" style="--ink-light:{legible(light, "light", ratio)};'
-            f'--ink-dark:{legible(dark, "dark", ratio)}"{named}')
-
-
-def paint(colour: Colour, prop: str = "fill") -> str:
-    """The attributes that paint ``prop`` of a shape of one's own in ``colour``, per scheme."""
-    return _paint(colour, prop, LINE_CONTRAST)
+    return Paint(prop, legible(light, "light", ratio), legible(dark, "dark", ratio),
+                 hue.name if hue is not None else None)
 
 
 def _marks(series: str | None = None, label_for: str | None = None,
@@ -119,9 +115,11 @@ def _marks(series: str | None = None, label_for: str | None = None,
     return marks
 
 
-def document(width: int, height: int, label: str, body: Iterable[str], *,
-             font_size: int = 12, background: bool = True) -> str:
-    """A responsive ``<svg>`` with an accessible ``label``, on the scheme's plot background.
+def document(width: int, height: int, label: str, body: Iterable[Markup | str], *,
+             font_size: int = 12, background: bool = True, caption: str = "") -> Figure:
+    """A responsive plot with an accessible ``label``, on the scheme's plot background, and
+    ``caption`` (Markdown) under it on the page; a literal string in ``body`` is SVG text
+    (a group's tag).
 
     It fills the column, but never renders narrower than the width at which its
     smallest text is :data:`MIN_FONT` px; below that its box scrolls sideways.
@@ -129,19 +127,9 @@ def document(width: int, height: int, label: str, body: Iterable[str], *,
     if font_size < MIN_FONT:
         raise ValueError(f"font_size: expected at least {MIN_FONT} px for legible labels, "
                          f"got {font_size}")
-    parts = list(body)
-    sizes = [float(size) for part in parts for size in _FONT_SIZES.findall(part)]
-    smallest = min([float(font_size), *sizes])
-    narrowest = round(width * MIN_FONT / smallest)
-    frame = ([f'<rect width="{width}" height="{height}" style="fill:{THEME.background}"/>']
-             if background else [])
-    return "\n".join([
-        '<div class="figure-scroll">',
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="companion-plot" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
-        f'style="min-width:{narrowest}px;font-family:sans-serif;font-size:{font_size}px">',
-        *frame, *parts, "</svg>", "</div>",
-    ])
+    parts = tuple(part if isinstance(part, Markup) else markup(part) for part in body)
+    return Figure(width, height, label, parts, font_size,
+                  Paint("fill", THEME.background) if background else None, caption)
 
 
 def points(coordinates: Iterable[tuple[float, float]]) -> str:
@@ -150,24 +138,26 @@ def points(coordinates: Iterable[tuple[float, float]]) -> str:
 
 
 def polyline(coordinates: Iterable[tuple[float, float]], colour: Colour, *, width: float = 2,
-             dash: str | None = None, series: str | None = None, offset: float = 0) -> str:
+             dash: str | None = None, series: str | None = None, offset: float = 0) -> Markup:
     """A line through ``coordinates``; ``series`` names the curve it draws (its label's
     ``label_for``). ``offset`` shifts the dashes along the line: two dashed curves that lie on
     each other then show both colours in turn."""
     dashing = f' stroke-dasharray="{dash}"' if dash else ""
     if dash and offset:
         dashing += f' stroke-dashoffset="{offset:g}"'
-    return (f'<polyline fill="none" {_paint(colour, "stroke", LINE_CONTRAST)} '
-            f'stroke-width="{width:g}"{dashing}{_marks(series)} points="{points(coordinates)}"/>')
+    return markup('<polyline fill="none" ', _paint(colour, "stroke", LINE_CONTRAST),
+                  f' stroke-width="{width:g}"{dashing}{_marks(series)} '
+                  f'points="{points(coordinates)}"/>')
 
 
 def dot(x: float, y: float, colour: Colour, *, marker: str = "circle", size: float = 5,
-        series: str | None = None) -> str:
+        series: str | None = None) -> Markup:
     """A marker centred at (``x``, ``y``), ``size`` its half-width: one of
     :data:`foundation.palette.MARKERS`."""
     paint = _paint(colour, "fill", LINE_CONTRAST)
     if marker == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size:g}" {paint}{_marks(series)}/>'
+        return markup(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size:g}" ', paint,
+                      f"{_marks(series)}/>")
     shapes = {
         "square": [(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)],
         "diamond": [(0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)],
@@ -176,18 +166,18 @@ def dot(x: float, y: float, colour: Colour, *, marker: str = "circle", size: flo
     if marker not in shapes:
         raise ValueError(f"marker: expected one of {', '.join(palette.MARKERS)}, got {marker!r}")
     corners = [(x + size * dx, y + size * dy) for dx, dy in shapes[marker]]
-    return (f'<polygon {paint} data-marker="{marker}"{_marks(series)} '
-            f'points="{points(corners)}"/>')
+    return markup("<polygon ", paint, f' data-marker="{marker}"{_marks(series)} '
+                                      f'points="{points(corners)}"/>')
 
 
 def line(start: tuple[float, float], end: tuple[float, float], colour: Colour = THEME.grid, *,
-         width: float = 1, dash: str | None = None, leader_for: str | None = None) -> str:
+         width: float = 1, dash: str | None = None, leader_for: str | None = None) -> Markup:
     """A straight line; ``leader_for`` marks it as the leader from a series' end to its label."""
     dashing = f' stroke-dasharray="{dash}"' if dash else ""
     leading = f' data-leader-for="{leader_for}"' if leader_for is not None else ""
-    return (f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{end[0]:.1f}" y2="{end[1]:.1f}" '
-            f'{_paint(colour, "stroke", LINE_CONTRAST)} stroke-width="{width:g}"{dashing}'
-            f'{leading}/>')
+    return markup(f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{end[0]:.1f}" '
+                  f'y2="{end[1]:.1f}" ', _paint(colour, "stroke", LINE_CONTRAST),
+                  f' stroke-width="{width:g}"{dashing}{leading}/>')
 
 
 def _check_size(size: int | None) -> None:
@@ -196,36 +186,32 @@ def _check_size(size: int | None) -> None:
 
 
 def text(x: float, y: float, content: str, colour: Colour = THEME.muted, *,
-         anchor: str = "start", size: int | None = None, label_for: str | None = None) -> str:
+         anchor: str = "start", size: int | None = None, label_for: str | None = None
+         ) -> Markup:
     """A label in words (escape ``<`` and ``&`` yourself); a formula belongs in :func:`math`.
     ``label_for`` names the series it labels."""
     _check_size(size)
     sizing = f' font-size="{size}"' if size else ""
     marks = _marks(label_for=label_for, anchor=(x, y)) if label_for is not None else ""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" {_paint(colour, "fill", TEXT_CONTRAST)} '
-            f'text-anchor="{anchor}"{sizing}{marks}>{content}</text>')
+    return markup(f'<text x="{x:.1f}" y="{y:.1f}" ', _paint(colour, "fill", TEXT_CONTRAST),
+                  f' text-anchor="{anchor}"{sizing}{marks}>{content}</text>')
 
 
 def math(x: float, y: float, latex: str, colour: Colour = THEME.muted, *,
          anchor: str = "start", size: int = MIN_FONT, box: float = 240,
-         label_for: str | None = None) -> str:
-    """A formula typeset by KaTeX at (``x``, ``y``), ``y`` being its baseline as for :func:`text`.
+         label_for: str | None = None) -> Markup:
+    """A formula at (``x``, ``y``), ``y`` being its baseline as for :func:`text`: typeset by
+    KaTeX on the page (:meth:`sitebuild.figure.Formula.site`), by LaTeX in print.
 
     ``box`` is the width (in the figure's units) the formula may take; ``anchor``
     aligns it as ``text-anchor`` aligns a text.
     """
     _check_size(size)
-    shift = {"start": 0.0, "middle": box / 2, "end": box}
-    if anchor not in shift:
+    if anchor not in ("start", "middle", "end"):
         raise ValueError(f"anchor: expected start, middle or end, got {anchor!r}")
-    align = {"start": "left", "middle": "center", "end": "right"}[anchor]
-    escaped = latex.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     marks = _marks(label_for=label_for, anchor=(x, y)) if label_for is not None else ""
-    return (f'<foreignObject x="{x - shift[anchor]:.1f}" y="{y - 1.5 * size:.1f}" '
-            f'width="{box:g}" height="{2.2 * size:g}" style="overflow:visible"{marks}>'
-            f'<div xmlns="http://www.w3.org/1999/xhtml" {_paint(colour, "color", TEXT_CONTRAST)}'
-            f'><div class="plot-math" style="text-align:{align};font-size:{size}px">'
-            f'<span class="arithmatex">\\({escaped}\\)</span></div></div></foreignObject>')
+    return markup(Formula(x, y, latex, _paint(colour, "color", TEXT_CONTRAST), anchor, size,
+                          box, marks))
 
 
 class EndLabel(NamedTuple):
@@ -243,7 +229,7 @@ LEADER_SLACK = 3.0  # a label moved further than this from its curve's end gets 
 
 
 def end_labels(labels: Sequence[EndLabel], x: float, *, top: float, bottom: float,
-               spacing: float = 16, size: int | None = None, box: float = 200) -> list[str]:
+               spacing: float = 16, size: int | None = None, box: float = 200) -> list[Markup]:
     """Direct labels in a column starting at ``x``, each at the height of its curve's end where
     it can be, else moved apart (``spacing`` between baselines, all between ``top`` and
     ``bottom``) and joined to its curve's end by a thin leader line.
@@ -264,7 +250,7 @@ def end_labels(labels: Sequence[EndLabel], x: float, *, top: float, bottom: floa
     for index in range(len(placed) - 1, -1, -1):
         limit = bottom if index == len(placed) - 1 else placed[index + 1] - spacing
         placed[index] = min(placed[index], limit)
-    parts: list[str] = []
+    parts: list[Markup] = []
     for label, y in zip(order, placed, strict=True):
         (end_x, end_y), gap = label.end, 6
         if abs(y - 4 - end_y) > LEADER_SLACK or x - end_x > 14:
@@ -283,13 +269,13 @@ def end_labels(labels: Sequence[EndLabel], x: float, *, top: float, bottom: floa
 
 def log_axes(left: float, right: float, bottom: float, *,
              rows: Sequence[tuple[float, str]], columns: Sequence[tuple[float, str]],
-             title: tuple[float, float, str]) -> list[str]:
+             title: tuple[float, float, str]) -> list[Markup]:
     """Horizontal grid lines with labels at the left, tick labels under the plot, an axis title.
 
     ``rows`` are (y, label) pairs, ``columns`` (x, label) pairs and ``title``
     (x, y, text), all in SVG coordinates: the caller owns the scales.
     """
-    parts: list[str] = []
+    parts: list[Markup] = []
     for y, label in rows:
         parts += [line((left, y), (right, y)), text(left - 6, y + 4, label, anchor="end")]
     parts += [text(x, bottom + 16, label, anchor="middle") for x, label in columns]
@@ -298,7 +284,7 @@ def log_axes(left: float, right: float, bottom: float, *,
 
 
 def arrow(start: tuple[float, float], end: tuple[float, float], colour: Colour = THEME.muted, *,
-          width: float = 2, dash: str | None = None, head: float = 9) -> str:
+          width: float = 2, dash: str | None = None, head: float = 9) -> Markup:
     """A straight arrow from ``start`` to ``end``, its filled head at ``end``."""
     (x0, y0), (x1, y1) = start, end
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
@@ -309,12 +295,20 @@ def arrow(start: tuple[float, float], end: tuple[float, float], colour: Colour =
     corners = [(x1, y1), (base[0] - 0.45 * head * uy, base[1] + 0.45 * head * ux),
                (base[0] + 0.45 * head * uy, base[1] - 0.45 * head * ux)]
     return (line(start, base, colour, width=width, dash=dash)
-            + f'<polygon {_paint(colour, "fill", LINE_CONTRAST)} points="{points(corners)}"/>')
+            + markup("<polygon ", _paint(colour, "fill", LINE_CONTRAST),
+                     f' points="{points(corners)}"/>'))
 
 
 def box(x: float, y: float, width: float, height: float, colour: Colour = THEME.foreground, *,
-        radius: float = 8, stroke: float = 1.5) -> str:
+        radius: float = 8, stroke: float = 1.5) -> Markup:
     """An unfilled rounded rectangle with its top left corner at (``x``, ``y``)."""
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:g}" height="{height:g}" '
-            f'rx="{radius:g}" fill="none" {_paint(colour, "stroke", LINE_CONTRAST)} '
-            f'stroke-width="{stroke:g}"/>')
+    return markup(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:g}" height="{height:g}" '
+                  f'rx="{radius:g}" fill="none" ', _paint(colour, "stroke", LINE_CONTRAST),
+                  f' stroke-width="{stroke:g}"/>')
+
+
+def area(coordinates: Iterable[tuple[float, float]], colour: Colour, opacity: float) -> Markup:
+    """A filled polygon through ``coordinates``, ``opacity`` opaque, without an outline."""
+    return markup(f'<polygon points="{points(coordinates)}" ',
+                  _paint(colour, "fill", LINE_CONTRAST),
+                  f' fill-opacity="{opacity:g}" stroke="none"/>')

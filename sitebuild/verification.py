@@ -28,7 +28,7 @@ from derivations.engine.records import (
     scope_totals,
 )
 from sitebuild.cache import load_or_compute, sources_digest
-from sitebuild.paths import PAGES
+from sitebuild.outline import chapter_pages, outline
 
 TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
 CONTRIBUTORS_HEADING = "## For contributors: how the report was made { #for-contributors }"
@@ -159,16 +159,9 @@ def legend() -> list[str]:
 
 
 def _chapter_titles() -> dict[int, tuple[str, str]]:
-    """Chapter number → (page, title) from each chapter page's first heading."""
-    titles = {}
-    for page in sorted(PAGES.glob("chapter-*.md")):
-        number = page.stem.removeprefix("chapter-")
-        if not number.isdigit():
-            continue
-        heading = next((line for line in page.read_text(encoding="utf-8").splitlines()
-                        if line.startswith("# ")), f"# Chapter {number}")
-        titles[int(number)] = (page.name, heading.removeprefix("# ").strip())
-    return titles
+    """Chapter number → (page, heading) from each chapter page's first heading."""
+    return {number: (page.name, outline(page).heading or f"Chapter {number}")
+            for number, page in chapter_pages().items()}
 
 
 def _derivation(slug: str) -> Derivation | None:

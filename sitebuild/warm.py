@@ -2,7 +2,7 @@
 fork of itself: a fresh import of the project's edited modules, without a second of SymPy,
 SciPy and Jupytext imports before every rebuild.
 
-It imports no module of the project (``derivations``, ``sitebuild``, ``animations``): a fork
+It imports no module of the project (``derivations``, ``sitebuild``, ``animations``, …): a fork
 must import those anew, or an edited derivation would be served stale. It reads one request
 per line on stdin, ``{"module": ..., "argv": [...], "output": PATH}``, runs the module as
 ``python -m`` would in a forked child writing its stdout and stderr to ``output``, and
@@ -24,7 +24,7 @@ from pathlib import Path
 
 # Third-party only, and only what a generation imports anyway (measured: about a second).
 PRELOADED = ("numpy", "scipy.linalg", "sympy", "mpmath", "yaml", "jupytext", "nbformat")
-PROJECT_PACKAGES = ("derivations", "sitebuild", "animations", "experiments")
+PROJECT_PACKAGES = ("derivations", "sitebuild", "animations", "lectures", "experiments")
 
 
 def run_in_child(module: str, argv: list[str], output: str) -> int:

@@ -23,7 +23,7 @@ def binet_precision() -> str:
     return "\n".join(rows) + "\n"
 
 
-def three_fates() -> str:
+def three_fates() -> svg.Figure:
     """An inline SVG: ‖W^t‖₂ on a log axis for t ≤ 64, for Merity's three 5×5 matrices (the
     chapter's videos), one vanishing, one exploding, one orthogonal."""
     width, height, left, right, top, bottom = 700, 320, 64, 170, 14, 56

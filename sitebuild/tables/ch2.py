@@ -138,7 +138,7 @@ def _slope(times: list[float]) -> float:
     return float(numpy.polyfit(numpy.log(COST_SIZES[2:]), numpy.log(times[2:]), 1)[0])
 
 
-def cost_plot() -> str:
+def cost_plot() -> svg.Figure:
     """Inline SVG, log–log: median seconds against d for the library's two methods and numpy QR."""
     medians = _timings()
     colours = dict(zip(medians, (palette.PRESERVING, palette.ACCENT, palette.NEUTRAL),
@@ -166,8 +166,6 @@ def cost_plot() -> str:
                                    colours[name]))
     parts += svg.end_labels(labels, width - right + 10, top=top, bottom=height - bottom,
                             spacing=16)
-    figure = svg.document(width, height, "time of an orthogonal initialisation against its size d, "
-                          "log-log", parts, font_size=13)
     caption = (
         f"\n\n*Median of {COST_REPEATS} interleaved runs per point, measured when this page was "
         f"built (numpy {numpy.__version__}); the slope is fitted to $d \\geq {COST_SIZES[2]}$. "
@@ -175,7 +173,8 @@ def cost_plot() -> str:
         "expected; the shared build machine adds noise. "
         "`python benchmarks/orthogonal_init.py` measures up to $d = 4096$ against PyTorch.*\n"
     )
-    return figure + caption
+    return svg.document(width, height, "time of an orthogonal initialisation against its size d, "
+                        "log-log", parts, font_size=13, caption=caption)
 
 
 # The opening figure's matrices: a turn by 35 degrees, and a matrix that is not orthogonal.
@@ -183,7 +182,7 @@ TURN = math.radians(35)
 NOT_ORTHOGONAL = ((1.3, 0.6), (0.2, 0.55))
 
 
-def lengths_kept() -> str:
+def lengths_kept() -> svg.Figure:
     """An inline SVG, two panels: the unit circle and a vector x mapped by an orthogonal Q (the
     circle onto itself, x to a vector as long) and by a matrix that is not orthogonal (the circle
     onto an ellipse, x to a vector of another length)."""
@@ -226,7 +225,7 @@ def lengths_kept() -> str:
                         "to a vector Ax of another length", parts, font_size=15)
 
 
-TABLES: dict[str, Callable[[], str]] = {
+TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch2-lengths-kept": lengths_kept,
     "ch2-haar-recipes": haar_recipes,
     "ch2-structured-initialisers": structured_initialisers,

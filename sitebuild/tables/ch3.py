@@ -168,7 +168,7 @@ def case_style(index: int) -> tuple[palette.Hue, str | None]:
     return hue, ACTIVATION_DASHES[case.activation]
 
 
-def norm_plot() -> str:
+def norm_plot() -> svg.Figure:
     """An inline SVG: log₁₀‖∂h_l/∂h_0‖₂ against l for every case, with η^l dotted where η < 1.
 
     Each curve is labelled at its end: in a column right of the plot for those that reach
@@ -263,7 +263,7 @@ def norm_plot() -> str:
                         font_size=14)
 
 
-def unrolled_network() -> str:
+def unrolled_network() -> svg.Figure:
     """An inline SVG of the network unrolled over three steps: the states forward, each fed by
     its input and read by its loss term, and the gradient sent back one Jacobian factor a step."""
     width, height, font = 720, 372, 15
@@ -310,7 +310,7 @@ def unrolled_network() -> str:
 ORTHOGONAL_HORIZON = 100
 
 
-def orthogonal_bound_plot() -> str:
+def orthogonal_bound_plot() -> svg.Figure:
     """An inline SVG: for one orthogonal W, the measured ‖∂h_l/∂h_0‖₂ with the identity, tanh
     and the sigmoid, against the bound β^l (η = β s₁ = β): 1 for the first two, 4^{-l} for the
     third."""
@@ -372,7 +372,7 @@ def orthogonal_bound_plot() -> str:
                         "below its bound 4 to the minus l", parts, font_size=15)
 
 
-TABLES: dict[str, Callable[[], str]] = {
+TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch3-networks": network_table,
     "ch3-jacobian-norms": jacobian_norm_table,
     "ch3-float64-breakdown": breakdown_table,

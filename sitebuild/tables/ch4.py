@@ -168,7 +168,7 @@ def reported_results() -> str:
     )
 
 
-def stability_region_svg() -> str:
+def stability_region_svg() -> svg.Figure:
     """An inline SVG, zoomed near z = 0: the disc |1 + z| ≤ 1 and ε·λ(M − γI) for several γ."""
     width, height, margin = 560, 320, 30
     re_range, im_range = (-0.07, 0.02), (-0.26, 0.26)
@@ -185,8 +185,7 @@ def stability_region_svg() -> str:
     left = [point(re_range[0], im_range[1]), point(re_range[0], im_range[0])]
     x0, y0 = point(0, 0)
     parts = [
-        f'<polygon points="{svg.points([*edge, *left])}" '
-        f'{svg.paint(palette.PRESERVING, "fill")} fill-opacity="0.18" stroke="none"/>',
+        svg.area([*edge, *left], palette.PRESERVING, 0.18),
         svg.polyline(edge, palette.PRESERVING),
         svg.line((margin, y0), (width - margin, y0), svg.THEME.muted),
         svg.line((x0, margin), (x0, height - margin), svg.THEME.muted),
@@ -206,8 +205,6 @@ def stability_region_svg() -> str:
         # dots' labels do not meet, and none leaves the figure.
         x, y = point(-epsilon * shift, epsilon * omega)
         parts.append(svg.math(x + 8, y - 10 if row % 2 == 0 else y + 24, name, colour))
-    figure = svg.document(width, height, "forward Euler stability region near the origin", parts,
-                          background=False)
     caption = (
         "\n\n*Near $z = 0$, the disc $|1 + z| \\le 1$ where forward Euler is stable (shaded; "
         "horizontal axis stretched, so the circle's edge looks flat) and the scaled eigenvalues "
@@ -216,10 +213,11 @@ def stability_region_svg() -> str:
         "once $\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It "
         "leaves again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
     )
-    return figure + caption
+    return svg.document(width, height, "forward Euler stability region near the origin", parts,
+                        background=False, caption=caption)
 
 
-TABLES: dict[str, Callable[[], str]] = {
+TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch4-portrait-distances": portrait_distances,
     "ch4-jacobian-spectrum": jacobian_spectrum,
     "ch4-euler-condition": euler_condition,

@@ -74,7 +74,7 @@ def success_table() -> str:
     return "\n".join(lines)
 
 
-def success_plot() -> str:
+def success_plot() -> svg.Figure:
     """Success rate with its 95 % Wilson interval: a row per arm, a column per task and length."""
     panels, arms = _panels(), _arms()
     left, column, gap, top, row = 214, 100, 24, 52, 24
@@ -127,7 +127,7 @@ def _until_off_the_top(values: list[float], high: float) -> list[tuple[int, floa
     return kept
 
 
-def gradient_plot() -> str:
+def gradient_plot() -> svg.Figure:
     """‖∂L/∂h_k‖ against l = T − k at the start and the end of training (median over seeds), with
     chapter 3's bound from each run's own η dashed: one panel above the other, each curve
     labelled at its end."""
@@ -190,7 +190,7 @@ def median_spectrum(group: Group, moment: str) -> list[float]:
     return [sorted(column)[len(column) // 2] for column in zip(*spectra, strict=True)]
 
 
-def spectrum_plot() -> str:
+def spectrum_plot() -> svg.Figure:
     """Singular values of the recurrent matrix at the start (dashed) and the end (solid), largest
     first, median over seeds, one small panel per arm with its own linear scale."""
     task_name, length = CURVE_TASK
@@ -227,7 +227,7 @@ def spectrum_plot() -> str:
                         "after training", parts, font_size=13)
 
 
-def learning_curves() -> str:
+def learning_curves() -> svg.Figure:
     """Held-out accuracy against updates, one thin line per seed, one panel per arm."""
     task_name, length = CURVE_TASK
     arms = _arms()
@@ -297,7 +297,7 @@ def published_comparison() -> str:
     ])
 
 
-TABLES: dict[str, Callable[[], str]] = {
+TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch5-success-table": success_table,
     "ch5-success-plot": success_plot,
     "ch5-gradient-plot": gradient_plot,

@@ -12,14 +12,13 @@ beat). The run also notes, around every ``play``, every number the screen shows
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import manim
 
-from animations import captions, catalogue, parameters
+from animations import captions, catalogue, request
 
 
 @dataclass(frozen=True)
@@ -31,19 +30,6 @@ class Timeline:
     vtt: str  # the track as the render writes it
     shown: list[tuple[float, list[float]]]  # (time, values on screen) around each play
     seconds: float
-
-
-@contextmanager
-def _inputs(name: str, overrides: dict):
-    """``$COMPANION_PARAMETERS`` carrying ``overrides`` for scene ``name``, as a render sets it."""
-    before = os.environ.pop(parameters.ENVIRONMENT, None)
-    os.environ.update(parameters.environment({name: overrides}))
-    try:
-        yield
-    finally:
-        os.environ.pop(parameters.ENVIRONMENT, None)
-        if before is not None:
-            os.environ[parameters.ENVIRONMENT] = before
 
 
 def numbers_written(mobjects: list[manim.Mobject]) -> list[float]:
@@ -93,7 +79,7 @@ def timeline(name: str, overrides: dict, folder: Path) -> Timeline:
         "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" /
                        os.environ.get("PYTEST_XDIST_WORKER", "main")),
     }
-    with _inputs(name, overrides), manim.tempconfig(settings):
+    with request.drawing({name: overrides}), manim.tempconfig(settings):
         scene = watched(skip_animations=True)
         scene.shown = [(0.0, [])]
         scene.render()

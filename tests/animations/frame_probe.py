@@ -1,6 +1,7 @@
 """Measure a scene's last frame as a reader sees it: is every text legible and clear of controls?
 
     COMPANION_THEME=light python -m tests.animations.frame_probe VanishingPowers [--png OUT]
+    python -m animations.toolchain REQUEST.json tests.animations.frame_probe VanishingPowers
 
 renders only the last frame (Manim skips the animations) and prints one JSON
 object: for every text element (each label, number or formula; the parts of a
@@ -14,8 +15,8 @@ boxes (anti-aliased edges are lighter than strokes; one stray pixel cannot
 decide), the background the median of a ring of pixels around them. It also
 lists text that is not typeset by LaTeX (Pango ``Text``), pairs of texts whose
 boxes overlap, texts reaching into the bottom strip a video player's controls
-cover, and texts reaching out of the frame. ``$COMPANION_PARAMETERS`` sets the
-scene's inputs (:mod:`animations.parameters`).
+cover, and texts reaching out of the frame. Run with a render request (the second
+form, :mod:`animations.request`), it draws that theme and the scene's inputs given there.
 
 It runs in its own process because the theme is fixed when ``animations.style``
 is imported. A scene is named as in the catalogue, or as ``module:Class``.

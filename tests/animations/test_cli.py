@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from animations import catalogue, cli, decks, render, stamps, toolchain
+from animations import catalogue, cli, render, stamps, toolchain
+from animations.request import Request
+from lectures import decks
 from tests.terminal import as_in_a_terminal
 
 PYTHON = [sys.executable, "-m"]
@@ -42,7 +44,7 @@ def test_unknown_scene_exits_2_listing_the_known_ones():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("tool", ["animations.render", "animations.decks"])
+@pytest.mark.parametrize("tool", ["animations.render", "lectures.decks"])
 def test_a_bad_theme_variable_is_a_usage_error_not_a_traceback(tool):
     result = run(tool, "--list" if tool == "animations.render" else "--chapter", *(
         [] if tool == "animations.render" else ["1"]), env={"COMPANION_THEME": "purple"})
@@ -176,13 +178,20 @@ def test_ctrl_c_mid_render_leaves_nothing_half_done(tmp_path, moment):
     assert _processes_mentioning(str(tmp_path)) == []
 
 
-def test_manim_tools_run_on_this_checkout_with_the_theme_asked_for(tmp_path):
-    """Decks run manim-slides from a scratch folder: it must still import this very project."""
-    report = ("import animations, os, sys; "
-              "sys.exit(os.environ['COMPANION_THEME'] + ' ' + animations.__file__)")
+def test_manim_tools_run_on_this_checkout_drawing_the_request_as_data(tmp_path):
+    """Decks run manim-slides from a scratch folder: it must still import this very project,
+    and draw the theme and inputs asked for, handed over as data, not through the
+    environment."""
+    (tmp_path / "report.py").write_text(
+        "import os, sys\nimport animations\nfrom animations import request\n"
+        "asked = request.current()\n"
+        "sys.exit(f'{asked.theme} {dict(asked.inputs)} {animations.__file__} '\n"
+        "         f'{sorted(k for k in os.environ if k.startswith(\"COMPANION_P\"))}')\n")
+    asked = Request("light", {"VanishingPowers": {"matrix": ((0.5, 0.0), (0.0, 0.5))}})
     with pytest.raises(RuntimeError) as failure:
-        toolchain.run_themed([sys.executable, "-c", report], tmp_path, "light")
-    assert f"light {catalogue.ROOT / 'animations' / '__init__.py'}" in str(failure.value)
+        toolchain.run_tool("report", [], tmp_path, asked)
+    assert ("light {'VanishingPowers': {'matrix': ((0.5, 0.0), (0.0, 0.5))}} "
+            f"{catalogue.ROOT / 'animations' / '__init__.py'} []") in str(failure.value)
 
 
 def test_a_failed_deck_is_counted_and_leaves_no_scratch(tmp_path, monkeypatch, capsys):

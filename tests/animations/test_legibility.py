@@ -9,26 +9,30 @@ web player's controls cover.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
-from animations import catalogue, parameters
+from animations import catalogue, toolchain
+from animations.request import Request
 from foundation.palette import TEXT_CONTRAST
 
 MINIMUM_HEIGHT = 10  # pixels of the site's 480-pixel-high video: smaller text is unreadable
 
 
 def probe(scene: str, theme: str = "light", values: dict | None = None) -> dict:
-    """The last frame of ``scene`` measured, with ``values`` as its inputs."""
-    environment = parameters.environment({scene.split(":")[-1]: values or {}})
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.animations.frame_probe", scene],
-        capture_output=True, text=True, cwd=catalogue.ROOT,
-        env={**os.environ, "COMPANION_THEME": theme, **environment}, timeout=900,
-    )
+    """The last frame of ``scene`` measured, with ``values`` (checked) as its inputs, drawn
+    in ``theme``: both handed to the probe's process as a render hands them to Manim's
+    (:func:`animations.toolchain.run_tool`)."""
+    with tempfile.TemporaryDirectory() as folder:
+        saved = Path(folder) / "request.json"
+        Request(theme, {scene.split(":")[-1]: values or {}}).write(saved)
+        result = subprocess.run(
+            [sys.executable, "-m", toolchain.RUNNER, str(saved), "tests.animations.frame_probe",
+             scene], capture_output=True, text=True, cwd=catalogue.ROOT, timeout=900)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy
 import pytest
 
-from animations import catalogue, parameters, render
+from animations import catalogue, parameters, render, request
 from animations.parameters import (
     Choice,
     Integer,
@@ -160,18 +160,30 @@ def test_names_are_the_scene_for_defaults_and_tell_any_two_sets_apart():
     assert "matrix-2x2" in matrix
 
 
-def test_overrides_travel_to_the_render_process_and_back(monkeypatch):
-    chosen = {"VanishingPowers": {"matrix": ((0.5, 0.0), (0.0, 0.5))}, "ExplodingPowers": {}}
-    environment = parameters.environment(chosen)
-    assert set(json.loads(environment[parameters.ENVIRONMENT])) == {"VanishingPowers"}
-    monkeypatch.setenv(parameters.ENVIRONMENT, environment[parameters.ENVIRONMENT])
-    back = parameters.from_environment("VanishingPowers")
-    assert DECLARED["VanishingPowers"].overrides(back, "VanishingPowers") == chosen[
-        "VanishingPowers"]
-    assert parameters.from_environment("ExplodingPowers") == {}
-    monkeypatch.setenv(parameters.ENVIRONMENT, "{not json")
-    with pytest.raises(ParameterError, match="COMPANION_PARAMETERS: expected JSON"):
-        parameters.from_environment("VanishingPowers")
+def test_overrides_travel_to_the_render_process_as_data_in_their_checked_form(
+        tmp_path, monkeypatch):
+    chosen = {"VanishingPowers": {"matrix": ((0.5, 0.0), (0.0, 0.5)), "steps": 100,
+                                  "seconds_per_step": 0.25},
+              "ExplodingPowers": {}}
+    saved = tmp_path / "request.json"
+    request.Request("light", chosen).write(saved)
+    assert set(json.loads(saved.read_text())["inputs"]) == {"VanishingPowers"}
+    monkeypatch.setattr(request, "_current", None)
+    request.load(saved)
+    assert request.current().theme == "light"
+    assert request.inputs("VanishingPowers") == chosen["VanishingPowers"]  # tuples, an int
+    assert request.inputs("ExplodingPowers") == {}
+
+
+def test_a_render_takes_its_checked_inputs_as_they_are_without_checking_them_again(monkeypatch):
+    declared = DECLARED["VanishingPowers"]
+
+    def refuse(*arguments):
+        raise AssertionError("an input checked when asked for is checked again")
+
+    monkeypatch.setattr(declared, "check", refuse)
+    monkeypatch.setattr(Integer, "check", refuse)
+    assert declared.values({"steps": 100}) == {**declared.defaults(), "steps": 100}
 
 
 @pytest.mark.parametrize("name", list(DECLARED))
@@ -234,5 +246,4 @@ def test_the_skip_if_unchanged_key_and_the_name_follow_the_inputs():
     assert render._stamp_hash(default, variant) != render._stamp_hash(mine, variant)
     assert render._stamp_hash(mine, variant) == render._stamp_hash(
         render.Job(entry, {"steps": 100}), variant)
-    assert json.loads(mine.environment()[parameters.ENVIRONMENT]) == {
-        "VanishingPowers": {"steps": 100}}
+    assert mine.request(variant) == request.Request("dark", {"VanishingPowers": {"steps": 100}})

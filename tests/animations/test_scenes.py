@@ -120,17 +120,17 @@ def test_a_caption_with_a_unicode_stand_in_or_raw_tex_is_refused():
 @pytest.mark.slow
 def test_dependencies_follow_imports_into_derivations():
     paths = {p.relative_to(catalogue.ROOT).as_posix()
-             for p in catalogue.dependencies("animations.matrix_powers")}
+             for p in catalogue.dependencies("animations.scenes.matrix_powers")}
     assert {"animations/style.py", "derivations/matrix_powers.py",
             "derivations/init.py", "derivations/notation.py"} <= paths
     assert "derivations/fibonacci.py" not in paths  # only what the scene really imports
     fibonacci = {p.relative_to(catalogue.ROOT).as_posix()
-                 for p in catalogue.dependencies("animations.fibonacci_eigenvalues")}
+                 for p in catalogue.dependencies("animations.scenes.fibonacci_eigenvalues")}
     assert "derivations/ch1_repeated_powers/eigendecomposition.py" in fibonacci
     assert "derivations/ch4_antisymmetric/forward_euler.py" not in fibonacci
     # A scene that looks derivations up by slug depends on every chapter module.
     looking_up = {p.relative_to(catalogue.ROOT).as_posix()
-                  for p in catalogue.dependencies("animations.bptt_jacobians")}
+                  for p in catalogue.dependencies("animations.scenes.bptt_jacobians")}
     assert "derivations/ch4_antisymmetric/forward_euler.py" in looking_up
 
 

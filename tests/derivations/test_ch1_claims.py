@@ -45,7 +45,7 @@ def test_numpy_eigenvalues_are_the_golden_ratio_and_its_conjugate():
 
 
 def test_animation_reads_the_eigenvalues_by_name():
-    # animations/fibonacci_eigenvalues.py reads these two names: keep them.
+    # animations/scenes/fibonacci_eigenvalues.py reads these two names: keep them.
     decomposition = get("fibonacci-eigendecomposition")
     assert math.isclose(float(decomposition.value("varphi")), GOLDEN, rel_tol=1e-15)
     assert math.isclose(float(decomposition.value("psi")), CONJUGATE, rel_tol=1e-15)

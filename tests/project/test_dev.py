@@ -17,7 +17,7 @@ from sitebuild.warm import WarmPython
 
 
 def test_scene_sources_are_scenes_and_library_modules_not_derivations():
-    assert dev._scene_source(ROOT / "animations" / "matrix_powers.py")
+    assert dev._scene_source(ROOT / "animations" / "scenes" / "matrix_powers.py")
     assert dev._scene_source(ROOT / "derivations" / "init.py")
     assert not dev._scene_source(ROOT / "derivations" / "ch1_repeated_powers" / "rotation.py")
     assert not dev._scene_source(ROOT / "notebooks" / "chapter-1.py")

@@ -49,7 +49,7 @@ def figure() -> str:
                                  colour))
     body.append(svg.text(470, 52, "explodes", EXPLODING, anchor="end"))
     body.append(svg.math(470, 112, r"\lVert W^t \rVert_2 = 1", PRESERVING, anchor="end"))
-    return svg.document(width, height, "three norms against the time step", body)
+    return svg.document(width, height, "three norms against the time step", body).site()
 
 
 def wide_table() -> str:

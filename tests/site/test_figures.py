@@ -53,7 +53,7 @@ def figures() -> dict[str, ET.Element]:
             for name, build in module.TABLES.items():
                 if "svg.document(" not in inspect.getsource(build):
                     continue  # a table (some take seconds of high-precision arithmetic)
-                built[name] = parse(build())
+                built[name] = parse(build().site())
     finally:
         ch2._timings = measured
     return built
@@ -195,8 +195,8 @@ def test_every_series_has_a_direct_label_at_its_end(name):
 
 # -- the checks above can fail -------------------------------------------------------------------
 
-def _plot(*parts: str) -> ET.Element:
-    return parse(svg.document(200, 100, "test", parts))
+def _plot(*parts: svg.Markup) -> ET.Element:
+    return parse(svg.document(200, 100, "test", parts).site())
 
 
 def test_a_shared_colour_and_line_style_is_caught():

@@ -3,6 +3,7 @@ table's cells, the gallery's titles, the answer box's value, and legible plot co
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,8 +12,9 @@ from derivations.engine import get, verify
 from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
-from foundation import store
+from foundation import palette, store
 from sitebuild import fragments, svg
+from sitebuild.figure import Figure, Formula, Markup, Paint
 from sitebuild.fragments import (
     answer_fragment,
     failure_fragment,
@@ -138,24 +140,42 @@ def test_labels_below_twelve_pixels_are_refused():
 
 
 def test_a_figure_never_renders_its_labels_below_twelve_pixels():
-    plain = svg.document(560, 300, "plot", [svg.text(0, 10, "label")])
+    plain = svg.document(560, 300, "plot", [svg.text(0, 10, "label")]).site()
     assert "min-width:560px" in plain
-    larger = svg.document(560, 300, "plot", [svg.text(0, 10, "label", size=14)], font_size=14)
+    larger = svg.document(560, 300, "plot", [svg.text(0, 10, "label", size=14)],
+                          font_size=14).site()
     assert "min-width:480px" in larger
 
 
+def drawn(element: Markup) -> str:
+    """An element as the site draws it."""
+    return element.render(Paint.site, Formula.site)
+
+
 def test_neutral_colours_follow_the_scheme_and_hex_colours_get_a_shade_per_scheme():
-    line = svg.line((0, 0), (1, 1))
+    line = drawn(svg.line((0, 0), (1, 1)))
     assert "stroke:var(--plot-grid)" in line
-    label = svg.text(0, 0, "grows", "#F3A712")
+    label = drawn(svg.text(0, 0, "grows", "#F3A712"))
     assert 'class="ink-fill"' in label and "--ink-light:" in label and "--ink-dark:" in label
 
 
 def test_a_formula_in_a_figure_is_typeset_not_spelt_in_unicode():
-    typeset = svg.document(200, 100, "plot", [svg.math(10, 20, r"\gamma = 0")])
+    typeset = svg.document(200, 100, "plot", [svg.math(10, 20, r"\gamma = 0")]).site()
     assert page_leaks(f"<body>{typeset}</body>", "figure") == []
-    spelt = svg.document(200, 100, "plot", [svg.text(10, 20, "γ = 0")])
+    spelt = svg.document(200, 100, "plot", [svg.text(10, 20, "γ = 0")]).site()
     assert page_leaks(f"<body>{spelt}</body>", "figure")
+
+
+def test_a_figure_is_data_that_keeps_through_the_cache_and_is_never_text_by_accident():
+    figure = svg.document(200, 100, "plot", [
+        svg.polyline([(0, 0), (5, 5)], palette.VANISHING, series="a"), "<g data-panel=\"p\">",
+        svg.math(10, 20, r"x < 1 \,\&\, y", anchor="end", label_for="a"), "</g>"],
+        caption="\n\n*A caption.*\n")
+    kept = Figure.from_json(json.loads(json.dumps(figure.to_json())))
+    assert kept == figure and kept.site() == figure.site()
+    assert Figure.is_json(figure.to_json()) and not Figure.is_json("| a table |")
+    with pytest.raises(TypeError, match="render"):
+        f"{svg.line((0, 0), (1, 1))}"
 
 
 def test_a_video_caption_is_markdown_with_math_and_names_the_video():

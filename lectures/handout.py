@@ -1,10 +1,10 @@
 """A chapter deck's PDF handout: one vector page per slide, drawn from the scenes themselves,
 with the slide's title and notes as text.
 
-    COMPANION_THEME=light python -m animations.handout OUT.pdf Chapter2TitleSlides …
-    python -m animations.handout OUT.pdf --formulas DIR ResultOrthogonalGainSlides …
+    COMPANION_THEME=light python -m lectures.handout OUT.pdf Chapter2TitleSlides …
+    python -m lectures.handout OUT.pdf --formulas DIR ResultOrthogonalGainSlides …
 
-Each slide of a deck ends a beat (:class:`animations.slides.Beats`); the handout
+Each slide of a deck ends a beat (:class:`lectures.slides.Beats`); the handout
 runs the same slide classes without rendering video (Manim skips the animations
 and keeps their end states) and, at the end of every beat, draws what is on
 screen into a PDF page with cairo, path by path: the picture stays vector at any
@@ -15,8 +15,9 @@ aloud by a screen reader. A page whose picture is identical to the one before it
 (a beat that changed nothing visible) is left out, so no page repeats.
 ``--formulas DIR`` also typesets each result's conclusion as a PNG
 (``DIR/<slug>.png``, transparent, in the theme's ink) for the PowerPoint deck.
-:mod:`animations.decks` runs this in a subprocess, since the theme is fixed when the
-scenes are imported.
+:mod:`lectures.decks` runs this in a subprocess, since the theme is fixed when the
+scenes are imported; the theme and the scenes' inputs reach it as the deck's render request
+(:mod:`animations.request`).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ import numpy
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from animations import catalogue, stamps, style
-from animations.slides import CONTINUED, Beats, ResultStatement, heading, lecture_classes
 from derivations.engine import get
+from lectures.slides import CONTINUED, Beats, ResultStatement, heading, lecture_classes
 
 PAGE_WIDTH, PAGE_HEIGHT = 960.0, 540.0  # points: 13.33 × 7.5 inches, widescreen slides
 PROBE_SIZE = (480, 270)  # pixels of the frame compared to find a page that repeats
@@ -81,7 +82,7 @@ class Pages:
 
     def __init__(self, path: Path) -> None:
         self.surface = cairo.PDFSurface(str(path), PAGE_WIDTH, PAGE_HEIGHT)
-        self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "animations.handout")
+        self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "lectures.handout")
         self.context = cairo.Context(self.surface)
         self.count = 0
         self.overflows: list[str] = []  # titles of pages whose notes did not fit whole
@@ -332,7 +333,7 @@ def write_slides(path: Path, names: list[str], formulas: Path | None = None) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m animations.handout", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m lectures.handout", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("output", type=Path, help="the PDF to write")
     parser.add_argument("slides", nargs="+", help="presentation classes, in deck order")

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from animations import catalogue, lecture
+from animations import catalogue
 from derivations.engine import get
 from derivations.engine.markdown import hypothesis_latex
+from lectures import plaintext, plan
 
 CHAPTERS = sorted({entry.chapter for entry in catalogue.scenes().values()})
 LATEX = re.compile(r"\\[A-Za-z]+|\\.|\$|[{}]|\^\{|_\{")
@@ -37,15 +38,15 @@ EMPHASIS = re.compile(r"\*\*|(?:^|[\s(])\*\S|\]\(")
     (r"\psi \approx -0.618", "ψ ≈ −0.618"),
 ])
 def test_formulas_read_as_unicode(latex, text):
-    assert lecture.unicode_math(latex) == text
+    assert plaintext.unicode_math(latex) == text
 
 
 def test_markdown_loses_its_marks_and_keeps_its_emphasis():
-    runs = lecture.markdown_runs("Merity, *Explaining orthogonal initialization* (2016); "
+    runs = plaintext.markdown_runs("Merity, *Explaining orthogonal initialization* (2016); "
                                  "see [the proof](#orthogonal-gain) of $Q^\\top Q = I$.")
     assert runs == [("Merity, ", False), ("Explaining orthogonal initialization", True),
                     (" (2016); see the proof of QᵀQ = I.", False)]
-    assert lecture.plain_text("**bold** and `code`") == "bold and code"
+    assert plaintext.plain_text("**bold** and `code`") == "bold and code"
 
 
 def _texts_of(slug: str) -> list[str]:
@@ -57,13 +58,13 @@ def _texts_of(slug: str) -> list[str]:
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_every_formula_and_word_of_a_lecture_converts_without_latex_left(chapter):
-    for slug in lecture.results(chapter):
+    for slug in plan.results(chapter):
         derivation = get(slug)
         formulas = [step.latex() for step in derivation.steps]
         formulas += [hypothesis_latex(h) for h in derivation.checked_hypotheses]
         for latex in formulas:
-            assert not LATEX.search(lecture.unicode_math(latex)), (slug, latex)
+            assert not LATEX.search(plaintext.unicode_math(latex)), (slug, latex)
         for words in _texts_of(slug):
-            plain = lecture.plain_text(words)
+            plain = plaintext.plain_text(words)
             assert not LATEX.search(plain), (slug, words, plain)
             assert not EMPHASIS.search(plain), (slug, words, plain)

@@ -1,97 +1,15 @@
-"""A chapter as a lecture: its title, each result it proves in the page's order, and after each
-result the animations that show it.
+"""A lecture's words outside the typeset slides, as plain readable text.
 
-The order is the chapter page's (``site/chapter-N.md`` includes its theorem boxes
-as ``--8<-- "derivations/SLUG.md"``), so a deck follows the lesson. Errata and
-exercises stay on the page. A scene says which result it shows in
-``ILLUSTRATES`` (a slug); a scene whose result the page does not include comes
-last, and :func:`orphans` lists such scenes (a test requires none).
-
-A lecture's words outside the typeset slides — speaker notes, a PowerPoint slide's
-text, the handout's text — are plain text: :func:`plain_text` turns the Markdown of
-a derivation (``$…$`` math, ``*emphasis*``, links) into readable text, its math
-spelt in Unicode by :func:`unicode_math` (``\\lVert Qx\\rVert^{2}`` → ``‖Qx‖²``).
+Speaker notes, a PowerPoint slide's text and the handout's text are plain text:
+:func:`plain_text` turns the Markdown of a derivation (``$…$`` math, ``*emphasis*``,
+links) into readable text, its math spelt in Unicode by :func:`unicode_math`
+(``\\lVert Qx\\rVert^{2}`` → ``‖Qx‖²``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from pathlib import Path
-
-from animations import catalogue
-from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX
-
-PAGES = catalogue.ROOT / "site"
-_DERIVATION = re.compile(r'^--8<-- "derivations/([a-z0-9-]+)\.md"\s*$', re.MULTILINE)
-_HEADING = re.compile(r"^#\s+(?:\d+\.\s*)?(.+?)\s*$", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One part of a lecture: ``kind`` is "title", "result" (``key`` a slug) or "scene"
-    (``key`` a scene name)."""
-
-    kind: str
-    key: str
-
-
-def page(chapter: int) -> Path:
-    """The chapter's page, which fixes the lecture's order."""
-    path = PAGES / f"chapter-{chapter}.md"
-    if not path.is_file():
-        raise ValueError(f"chapter: no page {path.relative_to(catalogue.ROOT)}")
-    return path
-
-
-def chapter_title(chapter: int) -> str:
-    """The chapter's title, from its page's heading (without the number)."""
-    found = _HEADING.search(page(chapter).read_text(encoding="utf-8"))
-    if found is None:
-        raise ValueError(f"{page(chapter)}: no '# ' heading to title the chapter")
-    return found.group(1)
-
-
-def results(chapter: int) -> list[str]:
-    """The slugs of the results the chapter page states, in its order (no errata, exercises)."""
-    slugs = _DERIVATION.findall(page(chapter).read_text(encoding="utf-8"))
-    kept = [s for s in slugs if not s.startswith((ERRATUM_PREFIX, EXERCISE_PREFIX))]
-    return list(dict.fromkeys(kept))
-
-
-def scenes(chapter: int) -> list[catalogue.SceneEntry]:
-    return [entry for entry in catalogue.scenes().values() if entry.chapter == chapter]
-
-
-def illustrates(entry: catalogue.SceneEntry) -> str:
-    """The slug of the result a scene shows; "" in a chapter that states no checked result
-    (chapter 5 measures rather than proves), where its scenes follow the title slide."""
-    slug = getattr(entry.scene_class, "ILLUSTRATES", "")
-    if not slug and results(entry.chapter):
-        raise ValueError(f"scene {entry.name}: ILLUSTRATES must name the result it shows")
-    return slug
-
-
-def orphans(chapter: int) -> list[str]:
-    """Scenes of ``chapter`` whose result its page does not state."""
-    stated = set(results(chapter)) | {""}
-    return [entry.name for entry in scenes(chapter) if illustrates(entry) not in stated]
-
-
-def plan(chapter: int) -> list[Item]:
-    """The lecture: title, then each result followed by its scenes (in the catalogue's order)."""
-    items = [Item("title", str(chapter))]
-    placed: set[str] = set()
-    for slug in results(chapter):
-        items.append(Item("result", slug))
-        for entry in scenes(chapter):
-            if illustrates(entry) == slug:
-                items.append(Item("scene", entry.name))
-                placed.add(entry.name)
-    items += [Item("scene", entry.name) for entry in scenes(chapter) if entry.name not in placed]
-    return items
-
 
 # Words for speaker notes, slide text and the handout's text: readable without a TeX engine.
 # A deck's notes are read aloud or from a presenter's screen, and a PowerPoint slide's words

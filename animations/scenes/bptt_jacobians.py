@@ -1,8 +1,8 @@
 """Chapter 3: how the Jacobian of h_t with respect to h_k behaves as it travels l steps back.
 
-    manim -ql animations/bptt_jacobians.py JacobianNormsOnLogAxis
-    manim -ql animations/bptt_jacobians.py EigenComponentsUnderPowers
-    manim -ql animations/bptt_jacobians.py JacobianFactorChain
+    manim -ql animations/scenes/bptt_jacobians.py JacobianNormsOnLogAxis
+    manim -ql animations/scenes/bptt_jacobians.py EigenComponentsUnderPowers
+    manim -ql animations/scenes/bptt_jacobians.py JacobianFactorChain
     python -m animations.render JacobianFactorChain --set activation=sigmoid --set steps=10
 
 Every number comes from :mod:`derivations.bptt` (measured curves, factors) or from
@@ -16,8 +16,7 @@ import math
 import manim
 import numpy
 
-from animations import style
-from animations.matrix_powers import tick_step
+from animations import builders, style
 from animations.parameters import Choice, Integer, Parameters, Real, Values
 from derivations import bptt
 from derivations.engine import get
@@ -78,15 +77,9 @@ def _polyline(points: list[numpy.ndarray], colour: str, width: float = 4) -> man
     return manim.VMobject(stroke_color=colour, stroke_width=width).set_points_as_corners(points)
 
 
-def _heat_map(matrix: numpy.ndarray, limit: float = 1.0) -> manim.VGroup:
+def _heat_map(matrix: numpy.ndarray) -> manim.VGroup:
     """The entries as coloured cells; at most :data:`MAP_SIDE` high, whatever the size."""
-    cell = min(CELL, MAP_SIDE / matrix.shape[0])
-    cells = manim.VGroup(*(
-        manim.Square(cell, stroke_width=1, stroke_color=style.GRID)
-        .set_fill(style.diverging_colour(value, limit), opacity=1)
-        for value in matrix.flat
-    ))
-    return cells.arrange_in_grid(*matrix.shape, buff=0.03)
+    return builders.heat_map(matrix, min(CELL, MAP_SIDE / matrix.shape[0]), 0.03)
 
 
 class JacobianNormsOnLogAxis(style.CompanionScene):
@@ -113,7 +106,7 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
 
     def construct(self) -> None:
         horizon, size, seed = (self.values[name] for name in ("horizon", "size", "seed"))
-        x_step = tick_step(horizon, 5)
+        x_step = builders.tick_step(horizon, 5)
         axes = manim.Axes(
             x_range=[0, horizon, x_step], y_range=[-LOG_LIMIT, LOG_LIMIT, 100],
             x_length=6.2, y_length=5.1, tips=False,  # room for the curves' names
@@ -234,7 +227,7 @@ class EigenComponentsUnderPowers(style.CompanionScene):
                    for point in (parts(power)[0], sum(parts(power)))]
         low = numpy.minimum(numpy.min(reached, axis=0), 0) - 0.5
         high = numpy.maximum(numpy.max(reached, axis=0), 0) + 0.5
-        grid = tick_step(float(max(high - low)), 8)
+        grid = builders.tick_step(float(max(high - low)), 8)
         low, high = numpy.floor(low / grid) * grid, numpy.ceil(high / grid) * grid
         unit = min(4.2 / (high[0] - low[0]), 6.6 / (high[1] - low[1]))
         plane = manim.NumberPlane(

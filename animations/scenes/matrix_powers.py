@@ -1,6 +1,6 @@
 """Merity's three videos, redrawn: W^t as a heat map beside its norm on a log axis.
 
-    manim -ql animations/matrix_powers.py VanishingPowers
+    manim -ql animations/scenes/matrix_powers.py VanishingPowers
     python -m animations.render VanishingPowers --set matrix="[[0.9, 0.3], [0, 0.8]]"
 
 Each scene takes any square matrix from 2×2 to 8×8 (``matrix``), or the
@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import manim
 import numpy
 
-from animations import style
+from animations import builders, style
 from animations.parameters import (
     Check,
     Integer,
@@ -164,15 +164,10 @@ class Spectrum:
 
 
 def _heat_map(matrix: numpy.ndarray) -> manim.VGroup:
+    """The entries as cells that fill :data:`GRID_SIDE`, at most :data:`CELL` each."""
     size = matrix.shape[0]
     gap = 0.04
-    cell = min(CELL, (GRID_SIDE - gap * (size - 1)) / size)
-    cells = manim.VGroup(*(
-        manim.Square(cell, stroke_width=1, stroke_color=style.GRID)
-        .set_fill(style.diverging_colour(value), opacity=1)
-        for value in matrix.flat
-    ))
-    return cells.arrange_in_grid(*matrix.shape, buff=gap)
+    return builders.heat_map(matrix, min(CELL, (GRID_SIDE - gap * (size - 1)) / size), gap)
 
 
 def _colour_bar() -> manim.VGroup:
@@ -188,16 +183,6 @@ def _colour_bar() -> manim.VGroup:
         .align_to(swatches, manim.DOWN),
     )
     return manim.VGroup(swatches, ends)
-
-
-def tick_step(span: int, labels: int = 4) -> int:
-    """A round step giving about ``labels`` + 1 tick labels over ``span`` (1, 2, 5, 10, 20…)."""
-    target = max(1.0, span / labels)
-    for scale in (10**k for k in range(0, 5)):
-        for base in (1, 2, 5):
-            if base * scale >= target:
-                return base * scale
-    return 10**5
 
 
 def decades(norms: numpy.ndarray) -> tuple[int, int]:
@@ -216,7 +201,7 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
     spectrum = Spectrum(matrix)
     colour = spectrum.colour()
     low, high = decades(norms)
-    y_step = tick_step(high - low)
+    y_step = builders.tick_step(high - low)
     low = math.floor(low / y_step) * y_step
     high = math.ceil(high / y_step) * y_step
 

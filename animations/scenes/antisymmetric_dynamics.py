@@ -1,8 +1,8 @@
 """Chapter 4: the phase portraits of Chang et al.'s Figure 1 and the forward-Euler stability disc.
 
-    manim -ql animations/antisymmetric_dynamics.py VanillaPhasePortraits
-    manim -ql animations/antisymmetric_dynamics.py FeedbackPhasePortraits
-    manim -ql animations/antisymmetric_dynamics.py EulerStabilityRegion
+    manim -ql animations/scenes/antisymmetric_dynamics.py VanillaPhasePortraits
+    manim -ql animations/scenes/antisymmetric_dynamics.py FeedbackPhasePortraits
+    manim -ql animations/scenes/antisymmetric_dynamics.py EulerStabilityRegion
     python -m animations.render FeedbackPhasePortraits --set seconds=12 \
         --set starts="[[0.8, 0], [0, -1.2]]"
 """

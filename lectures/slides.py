@@ -5,19 +5,19 @@ For each scene ``X`` of the catalogue this module defines ``XSlides``; for each
 chapter ``ChapterNTitleSlides``; for each result of a chapter page
 ``Result<Slug>Slides`` (:func:`slide_name`). So
 
-    manim-slides render -ql animations/slides.py VanishingPowersSlides
+    manim-slides render -ql lectures/slides.py VanishingPowersSlides
     manim-slides VanishingPowersSlides
 
-presents one scene live, and ``python -m animations.decks`` builds whole
+presents one scene live, and ``python -m lectures.decks`` builds whole
 chapters. A result slide states the derivation as it is checked: its conclusion
 and hypotheses typeset from the derivation itself, the scope of the machine's
 check, and in the speaker notes the statement and the reason for every step, their
-math spelt in Unicode (:func:`animations.lecture.plain_text`) so the notes read as
+math spelt in Unicode (:func:`lectures.plaintext.plain_text`) so the notes read as
 text. An animation's notes are its narration
 (:meth:`animations.style.CompanionScene.narrate`); a beat that adds none repeats the
 narration it continues, so every slide has notes. The PDF handout
-(:mod:`animations.handout`) draws the same beats as vector pages, and the PowerPoint
-deck (:mod:`animations.decks`) writes the title and result slides as editable text.
+(:mod:`lectures.handout`) draws the same beats as vector pages, and the PowerPoint
+deck (:mod:`lectures.powerpoint`) writes the title and result slides as editable text.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ from typing import Any
 import manim
 from manim_slides import Slide
 
-from animations import catalogue, lecture, style
+from animations import catalogue, style
 from derivations.engine import get
 from derivations.engine.markdown import hypothesis_latex, kind_of
 from derivations.engine.records import records
 from derivations.engine.text import check_prose
+from lectures import plaintext, plan
 
 TEXT_WIDTH = 12.6  # scene units: the frame is 14.2 wide
 HOLD_SECONDS = 0.5  # a text slide is a still video this long
@@ -120,8 +121,8 @@ class ChapterTitle(LectureSlide):
     CHAPTER = 0
 
     def content(self) -> tuple[manim.Mobject, str]:
-        title = lecture.chapter_title(self.CHAPTER)
-        stated = [get(slug).title for slug in lecture.results(self.CHAPTER)]
+        title = plan.chapter_title(self.CHAPTER)
+        stated = [get(slug).title for slug in plan.results(self.CHAPTER)]
         shown = manim.VGroup(
             style.label(f"Chapter {self.CHAPTER}", 34, style.MUTED),
             style.paragraph(title, TEXT_WIDTH, 54),
@@ -135,7 +136,7 @@ class ChapterTitle(LectureSlide):
         shown[-1].shift(0.25 * manim.DOWN)
         notes = "\n".join([f"Chapter {self.CHAPTER}: {title}.", "",
                            "Each result is stated, then animated. Results:",
-                           *(f"{i}. {lecture.plain_text(line)}"
+                           *(f"{i}. {plaintext.plain_text(line)}"
                              for i, line in enumerate(stated, start=1))])
         return shown, notes
 
@@ -180,13 +181,13 @@ class ResultStatement(LectureSlide):
 def result_notes(slug: str) -> str:
     """The speaker notes of a result: its statement, hypotheses and proof in readable text."""
     derivation = get(slug)
-    given = [f"{lecture.unicode_math(hypothesis_latex(h))}"
-             + (f" ({lecture.plain_text(h.text)})" if h.text else "")
+    given = [f"{plaintext.unicode_math(hypothesis_latex(h))}"
+             + (f" ({plaintext.plain_text(h.text)})" if h.text else "")
              for h in derivation.checked_hypotheses if not h.local]
-    given += [f"assumed: {lecture.plain_text(a.text)}" for a in derivation.assumptions]
-    steps = [f"({i}) {lecture.unicode_math(step.latex())}: {lecture.plain_text(step.reason)}"
+    given += [f"assumed: {plaintext.plain_text(a.text)}" for a in derivation.assumptions]
+    steps = [f"({i}) {plaintext.unicode_math(step.latex())}: {plaintext.plain_text(step.reason)}"
              for i, step in enumerate(derivation.steps, start=1)]
-    return "\n".join([lecture.plain_text(derivation.statement), "",
+    return "\n".join([plaintext.plain_text(derivation.statement), "",
                        *(["Hypotheses:", *given, ""] if given else []),
                        "Proof, step by step:", *steps])
 
@@ -199,12 +200,12 @@ def markdown_latex(words: str) -> str:
     (a slide has nothing to click), every other special escaped (:func:`style.latex_words`).
     Math is kept as it is: the ``*`` of a conjugate ``$Q^*$`` is no emphasis."""
     parts = []
-    for index, part in enumerate(_MATH.split(lecture.LINK.sub(r"\1", words))):
+    for index, part in enumerate(_MATH.split(plaintext.LINK.sub(r"\1", words))):
         if index % 2:
             parts.append(part)
             continue
         at = 0
-        for found in lecture.EMPHASIS.finditer(part):
+        for found in plaintext.EMPHASIS.finditer(part):
             parts += [style.latex_words(part[at:found.start()]),
                       rf"\emph{{{style.latex_words(found.group(2))}}}"]
             at = found.end()
@@ -219,7 +220,7 @@ def markdown_paragraph(words: str, width: float, size: float = 28,
                        colour: str = style.FOREGROUND) -> manim.Tex:
     """:func:`style.paragraph` for Markdown: emphasis in italics and links as their words,
     never a literal asterisk or bracket."""
-    check_prose(lecture.LINK.sub(r"\1", words), "text on a slide")
+    check_prose(plaintext.LINK.sub(r"\1", words), "text on a slide")
     centimetres = width / (size * _UNITS_PER_CM)  # as style.paragraph sizes its parbox
     return manim.Tex(rf"\parbox{{{centimetres:.3f}cm}}{{\centering {markdown_latex(words)}}}",
                      font_size=size, color=style.ink(colour))
@@ -230,10 +231,10 @@ def heading(name: str) -> str:
     the result for a result slide, the scene's title for an animation."""
     slide = PRESENTATIONS[name]
     if issubclass(slide, ChapterTitle):
-        return f"Chapter {slide.CHAPTER}: {lecture.chapter_title(slide.CHAPTER)}"
+        return f"Chapter {slide.CHAPTER}: {plan.chapter_title(slide.CHAPTER)}"
     if issubclass(slide, ResultStatement):
-        return lecture.plain_text(get(slide.SLUG).title)
-    return lecture.plain_text(slide.TITLE) or slide.scene_name()
+        return plaintext.plain_text(get(slide.SLUG).title)
+    return plaintext.plain_text(slide.TITLE) or slide.scene_name()
 
 
 def slide_name(scene: str) -> str:
@@ -249,7 +250,7 @@ def result_name(slug: str) -> str:
     return slide_name("Result" + "".join(word.capitalize() for word in slug.split("-")))
 
 
-def item_name(item: lecture.Item) -> str:
+def item_name(item: plan.Item) -> str:
     """The presentation class of one part of a lecture."""
     if item.kind == "title":
         return title_name(int(item.key))
@@ -271,7 +272,7 @@ def lecture_classes(mixin: type) -> dict[str, type]:
     for chapter in chapters:
         title = title_name(chapter)
         classes[title] = _with(mixin, ChapterTitle, title, CHAPTER=chapter)
-        for slug in lecture.results(chapter):
+        for slug in plan.results(chapter):
             name = result_name(slug)
             classes[name] = _with(mixin, ResultStatement, name, SLUG=slug)
     return classes

@@ -1,6 +1,6 @@
 """The two eigenvalues of the Fibonacci matrix: φⁿ explodes, ψⁿ vanishes, F(n+1)/F(n) → φ.
 
-    manim -ql animations/fibonacci_eigenvalues.py FibonacciEigenvalues
+    manim -ql animations/scenes/fibonacci_eigenvalues.py FibonacciEigenvalues
     python -m animations.render FibonacciEigenvalues --set terms=30
 """
 
@@ -10,8 +10,7 @@ import math
 
 import manim
 
-from animations import style
-from animations.matrix_powers import tick_step
+from animations import builders, style
 from animations.parameters import Integer, Parameters
 from derivations.ch1_repeated_powers.eigendecomposition import fibonacci_eigendecomposition
 from derivations.fibonacci import fib
@@ -45,9 +44,9 @@ class FibonacciEigenvalues(style.CompanionScene):
         title[1].set_color(style.ink(psi_colour))
         title[3].set_color(style.ink(phi_colour))
         reach = max(4, math.ceil(terms * math.log10(phi)))
-        y_step = tick_step(2 * reach)
+        y_step = builders.tick_step(2 * reach)
         reach = math.ceil(reach / y_step) * y_step
-        x_step = tick_step(terms)
+        x_step = builders.tick_step(terms)
         powers = manim.Axes(
             x_range=[0, terms, x_step], y_range=[-reach, reach, y_step], x_length=5.4,
             y_length=4.4, axis_config={"color": style.MUTED, "font_size": 28}, tips=False,

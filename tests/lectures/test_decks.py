@@ -16,8 +16,9 @@ import pytest
 from PIL import Image
 from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-from animations import catalogue, decks, handout, lecture, slides, stamps
+from animations import catalogue, stamps
 from derivations.engine import get
+from lectures import decks, handout, plaintext, plan, powerpoint, slides
 from tests.animations.bad_scenes import RepeatedBeat
 
 CHAPTERS = sorted({entry.chapter for entry in catalogue.scenes().values()})
@@ -76,19 +77,19 @@ def raster_images(path: Path) -> int:
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_a_lecture_follows_its_page_and_shows_every_scene_once_after_its_result(chapter):
-    plan = lecture.plan(chapter)
-    assert plan[0] == lecture.Item("title", str(chapter))
-    page = lecture.page(chapter).read_text(encoding="utf-8")
-    stated = [item.key for item in plan if item.kind == "result"]
+    lesson = plan.plan(chapter)
+    assert lesson[0] == plan.Item("title", str(chapter))
+    page = plan.page(chapter).read_text(encoding="utf-8")
+    stated = [item.key for item in lesson if item.kind == "result"]
     assert stated == sorted(stated, key=lambda slug: page.index(f'"derivations/{slug}.md"'))
     assert not any(slug.startswith(("erratum-", "exercise-")) for slug in stated)
-    shown = [item.key for item in plan if item.kind == "scene"]
-    assert sorted(shown) == sorted(entry.name for entry in lecture.scenes(chapter))
-    assert lecture.orphans(chapter) == []
-    for index, item in enumerate(plan):
+    shown = [item.key for item in lesson if item.kind == "scene"]
+    assert sorted(shown) == sorted(entry.name for entry in plan.scenes(chapter))
+    assert plan.orphans(chapter) == []
+    for index, item in enumerate(lesson):
         if item.kind == "scene":
-            result = lecture.illustrates(catalogue.scenes()[item.key])
-            earlier = [i.key for i in plan[:index] if i.kind == "result"]
+            result = plan.illustrates(catalogue.scenes()[item.key])
+            earlier = [i.key for i in lesson[:index] if i.kind == "result"]
             if result:
                 assert earlier[-1] == result  # right after its result (and its sibling scenes)
             else:  # a chapter without checked results: its scenes follow the title
@@ -97,21 +98,21 @@ def test_a_lecture_follows_its_page_and_shows_every_scene_once_after_its_result(
 
 def test_every_scene_names_a_result_of_its_own_chapter():
     for entry in catalogue.scenes().values():
-        if lecture.results(entry.chapter):
-            assert get(lecture.illustrates(entry)).chapter == entry.chapter
+        if plan.results(entry.chapter):
+            assert get(plan.illustrates(entry)).chapter == entry.chapter
         else:
-            assert lecture.illustrates(entry) == ""
+            assert plan.illustrates(entry) == ""
 
 
 def test_a_scene_without_its_result_is_refused_where_the_chapter_states_results(monkeypatch):
     entry = catalogue.scenes()["VanishingPowers"]
     monkeypatch.setattr(entry.scene_class, "ILLUSTRATES", "")
     with pytest.raises(ValueError, match="ILLUSTRATES must name the result"):
-        lecture.illustrates(entry)
+        plan.illustrates(entry)
 
 
 def test_every_slide_of_every_lecture_has_a_presentation_class():
-    names = [slides.item_name(item) for chapter in CHAPTERS for item in lecture.plan(chapter)]
+    names = [slides.item_name(item) for chapter in CHAPTERS for item in plan.plan(chapter)]
     assert set(names) <= set(slides.PRESENTATIONS)
     assert len(set(names)) == len(names)
 
@@ -169,9 +170,9 @@ def test_a_powerpoint_title_and_result_slide_are_editable_text_with_described_fo
     slug = "orthogonal-preserves-norm"
     formula = tmp_path / f"{slug}.png"
     Image.new("RGBA", (600, 120), (255, 255, 255, 255)).save(formula)
-    deck = decks.PowerPointDeck("light", "Chapter 2")
-    decks.title_slide(deck, 2, "Chapter 2: Orthogonal matrices.")
-    decks.result_slide(deck, slug, "for all sizes $d$", formula, slides.result_notes(slug))
+    deck = powerpoint.PowerPointDeck("light", "Chapter 2")
+    powerpoint.title_slide(deck, 2, "Chapter 2: Orthogonal matrices.")
+    powerpoint.result_slide(deck, slug, "for all sizes $d$", formula, slides.result_notes(slug))
     deck.save(tmp_path / "deck.pptx")
     assert pptx_problems(tmp_path / "deck.pptx") == []
     title, result = pptx.Presentation(str(tmp_path / "deck.pptx")).slides
@@ -181,7 +182,7 @@ def test_a_powerpoint_title_and_result_slide_are_editable_text_with_described_fo
     assert result.shapes.title.text_frame.text == derivation.title
     text = slide_text(result)
     # Everything the title claims: the statement in words, with its math in Unicode.
-    assert lecture.plain_text(derivation.statement) in text.replace("\n", " ")
+    assert plaintext.plain_text(derivation.statement) in text.replace("\n", " ")
     assert "Q⁻¹ = Qᵀ" in text and "QᵀQ = I" in text
     assert "for all sizes d" in text and "$" not in text
     [picture] = [s for s in result.shapes if s.shape_type == MSO_SHAPE_TYPE.PICTURE]
@@ -243,8 +244,8 @@ def test_a_result_slide_states_the_checked_conclusion_and_its_notes_give_the_rea
     # formula is only the length.
     assert any(r"$Q^{-1} = Q^\top$" in text for text in texts)
     assert "*" not in "".join(texts).replace("^*", "").replace("{*}", "")  # no Markdown marks
-    assert lecture.plain_text(derivation.statement) in notes
-    assert all(lecture.plain_text(step.reason) in notes for step in derivation.steps)
+    assert plaintext.plain_text(derivation.statement) in notes
+    assert all(plaintext.plain_text(step.reason) in notes for step in derivation.steps)
     assert not LATEX.search(notes)
 
 
@@ -267,7 +268,7 @@ def test_a_chapter_deck_is_titled_embeds_its_videos_and_notes_and_hands_out_vect
     page = base.with_suffix(".html").read_text(encoding="utf-8")
     assert "<title>Chapter 2: Orthogonal matrices and orthogonal initialisation</title>" in page
     assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing fetched from a network
-    plan = lecture.plan(2)
+    lesson = plan.plan(2)
     with zipfile.ZipFile(base.with_suffix(".pptx")) as pptx_file:
         videos = [n for n in pptx_file.namelist()
                   if n.startswith("ppt/media/") and n.endswith(".mp4")]
@@ -275,13 +276,13 @@ def test_a_chapter_deck_is_titled_embeds_its_videos_and_notes_and_hands_out_vect
     assert "Chapter 2: Orthogonal matrices" in core
     assert pptx_problems(base.with_suffix(".pptx")) == []
     deck = pptx.Presentation(str(base.with_suffix(".pptx")))
-    results = [item.key for item in plan if item.kind == "result"]
+    results = [item.key for item in lesson if item.kind == "result"]
     text_slides = [slide for slide in deck.slides
                    if not any(s.shape_type == MSO_SHAPE_TYPE.MEDIA for s in slide.shapes)]
     assert len(text_slides) == 1 + len(results)  # the title and each result, as text
     for slug, slide in zip(results, text_slides[1:], strict=True):
-        assert slide.shapes.title.text_frame.text == lecture.plain_text(get(slug).title)
-    first = lecture.plain_text(get("orthogonal-preserves-norm").steps[0].reason)
+        assert slide.shapes.title.text_frame.text == plaintext.plain_text(get(slug).title)
+    first = plaintext.plain_text(get("orthogonal-preserves-norm").steps[0].reason)
     assert first in text_slides[1].notes_slide.notes_text_frame.text  # a proof step's reason
     movies = [s for slide in deck.slides for s in slide.shapes
               if s.shape_type == MSO_SHAPE_TYPE.MEDIA]
@@ -289,7 +290,7 @@ def test_a_chapter_deck_is_titled_embeds_its_videos_and_notes_and_hands_out_vect
     assert all(poster_colours(movie) > 2 for movie in movies)  # no blank poster
     pdf = base.with_suffix(".pdf")
     assert raster_images(pdf) == 0
-    assert len(plan) <= pdf_pages(pdf) <= len(deck.slides)
+    assert len(lesson) <= pdf_pages(pdf) <= len(deck.slides)
     texts = [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
     assert all(text.strip() for text in texts)  # every page has a text layer
     assert texts[0].startswith("Chapter 2: Orthogonal matrices")

@@ -1,6 +1,6 @@
 """Chapter 5: the size of the gradient across time while small networks train.
 
-    manim -ql animations/training_gradients.py GradientNormsThroughTraining
+    manim -ql animations/scenes/training_gradients.py GradientNormsThroughTraining
     python -m animations.render GradientNormsThroughTraining --set task=copy --set seed=3
 
 Every number comes from the committed experiment results

@@ -1,7 +1,7 @@
 """Chapter 2 in motion: the norm of h_t under orthogonal and Gaussian W, and their eigenvalues.
 
-    manim -ql animations/orthogonal_initialisation.py HiddenStateNormOrthogonalVsGaussian
-    manim -ql animations/orthogonal_initialisation.py RotationOrbitAndEigenvalues
+    manim -ql animations/scenes/orthogonal_initialisation.py HiddenStateNormOrthogonalVsGaussian
+    manim -ql animations/scenes/orthogonal_initialisation.py RotationOrbitAndEigenvalues
     python -m animations.render RotationOrbitAndEigenvalues --set angle=45 --set size=16
 """
 
@@ -12,8 +12,7 @@ import math
 import manim
 import numpy
 
-from animations import style
-from animations.matrix_powers import tick_step
+from animations import builders, style
 from animations.parameters import Integer, ParameterError, Parameters, Real, Values
 from derivations import hidden_state
 from derivations.engine import get
@@ -28,7 +27,7 @@ KIND_LABEL = {"orthogonal": "orthogonal", "gaussian": "Gaussian"}  # at each cur
 def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, int]) -> tuple:
     """Axes with the norm of h_t on a log axis, one curve per kind (not yet drawn) and, at each
     curve's end, its name in its colour (with the curve, not the legend, a reader's eye is)."""
-    tick = tick_step(decades[1] - decades[0])
+    tick = builders.tick_step(decades[1] - decades[0])
     low, high = math.floor(decades[0] / tick) * tick, math.ceil(decades[1] / tick) * tick
     axes = manim.Axes(
         x_range=[0, steps, steps // 4],

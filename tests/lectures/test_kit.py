@@ -1,5 +1,6 @@
 """The lecture kit: one zip per chapter with videos, captions, decks, figures and a README; the
-figures stand alone (no CSS variables, formulas as paths); the command line checks its input."""
+figures stand alone (no CSS variables, formulas as paths) and are drawn from the site's figure
+data, not from its HTML; the command line checks its input."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import zipfile
 
 import pytest
 
-from animations import decks, figures, kit, render, stamps
+from animations import render, stamps
 from foundation.palette import THEMES
-from sitebuild import svg
+from lectures import decks, figures, kit
+from sitebuild import chapter_tables, svg
 
 
 def fake_build(tmp_path, monkeypatch):
@@ -70,27 +72,38 @@ def test_the_same_inputs_pack_the_same_bytes(tmp_path, monkeypatch):
 
 
 def test_a_site_figure_becomes_a_standalone_svg_with_its_formulas_as_paths():
-    site = svg.document(300, 120, "a plot", [
+    figure = svg.document(300, 120, "a plot", [
         svg.line((0, 0), (300, 120)),
         svg.text(10, 20, "grows", "#F3A712"),
         svg.math(150, 60, r"\gamma_- = 0.2", "#E4572E", anchor="middle"),
     ])
-    standalone = figures.standalone(site)
+    standalone = figures.standalone(figure)
     assert "var(--" not in standalone and "foreignObject" not in standalone
     assert "ink-" not in standalone and "arithmatex" not in standalone
     root = ElementTree.fromstring(standalone.split("\n", 1)[1])  # it parses as XML
     assert root.get("width") == "300" and root.get("height") == "120"
     assert f"stroke:{THEMES['light'].grid}" in standalone
+    assert f"fill:{THEMES['light'].background}" in standalone
     assert re.search(r'<svg x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" viewBox=',
                      standalone)
     assert "<path" in standalone and 'href="#f0-' in standalone  # glyphs, ids kept apart
 
 
-def test_a_figure_with_a_formula_that_is_not_recognised_is_refused():
-    broken = svg.document(100, 50, "plot", ['<foreignObject x="1" y="2" width="3" height="4">'
-                                            "<div>?</div></foreignObject>"])
-    with pytest.raises(ValueError, match="foreignObject"):
-        figures.standalone(broken)
+def test_a_printed_figure_has_the_light_shades_the_site_draws_and_no_min_width():
+    figure = svg.document(300, 120, "a plot", [svg.polyline([(0, 0), (9, 9)], "#56B4E9"),
+                                               svg.text(10, 20, "label", "#F3A712", size=14)])
+    light = re.findall(r"--ink-light:(#[0-9a-fA-F]{6})", figure.site())
+    printed = figures.standalone(figure)
+    assert len(light) == 2 and all(f":{shade}" in printed for shade in light)
+    assert "min-width" in figure.site() and "min-width" not in printed
+
+
+def test_the_kit_draws_the_figures_the_site_keeps_for_its_chapter(monkeypatch):
+    kept = {"ch2-plot": svg.document(100, 50, "plot", [svg.line((0, 0), (1, 1))])}
+    monkeypatch.setattr(chapter_tables, "figures",
+                        lambda chapter: kept if chapter == 2 else {})
+    assert figures.chapter_figures(2) == {"ch2-plot.svg": figures.standalone(kept["ch2-plot"])}
+    assert figures.chapter_figures(3) == {}
 
 
 @pytest.mark.parametrize("arguments, expected", [

@@ -1,7 +1,7 @@
 """A chapter's lecture kit: one zip with everything needed to teach it.
 
-    python -m animations.kit --chapter 2                  # 1080p: build/kits/chapter-2.zip
-    python -m animations.kit --chapter 2 --quality draft  # quick look: chapter-2-draft.zip
+    python -m lectures.kit --chapter 2                  # 1080p: build/kits/chapter-2.zip
+    python -m lectures.kit --chapter 2 --quality draft  # quick look: chapter-2-draft.zip
 
 The kit holds, for every scene of the chapter, the video in the dark and the
 light theme (MP4 and WebM, with poster, WebVTT captions and plain-text
@@ -11,7 +11,7 @@ offline HTML, PowerPoint and PDF handout; the chapter's figures as standalone SV
 (light theme, formulas as vector paths); and a README saying what is where.
 
 Everything in it is built by the usual commands (:mod:`animations.render`,
-:mod:`animations.decks`), which skip what is already up to date, so a second
+:mod:`lectures.decks`), which skip what is already up to date, so a second
 run only re-packs. The zip is written beside its target, renamed into place and
 stamped like a render; the site links it from the chapter's page and the
 gallery once it exists. Exit codes: see :mod:`animations.cli`.
@@ -29,9 +29,10 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from animations import catalogue, cli, decks, lecture, render, stamps
+from animations import catalogue, cli, render, stamps
 from animations.toolchain import require_latex
 from foundation.palette import THEMES
+from lectures import decks, plan
 
 KITS = catalogue.ROOT / "build" / "kits"
 QUALITIES = ("draft", "medium", "high")
@@ -57,10 +58,10 @@ def video_variants(quality: str) -> dict[str, render.Variant]:
 
 def readme(chapter: int, quality: str, contents: Iterable[str]) -> str:
     """The kit's README.txt: what each folder holds and how to use it."""
-    title = lecture.chapter_title(chapter)
+    title = plan.chapter_title(chapter)
     resolution = {"draft": "480p, 15 frames a second", "medium": "720p, 30 frames a second",
                   "high": "1080p, 60 frames a second"}[quality]
-    scenes = [f"  {entry.name}: {entry.title}" for entry in lecture.scenes(chapter)]
+    scenes = [f"  {entry.name}: {entry.title}" for entry in plan.scenes(chapter)]
     figures = sorted(name for name in contents if name.startswith("figures/"))
     return "\n".join([
         f"Lecture kit, chapter {chapter}: {title}",
@@ -93,7 +94,7 @@ def readme(chapter: int, quality: str, contents: Iterable[str]) -> str:
 
 def gather(chapter: int, quality: str, jobs: int, force: bool = False) -> dict[str, Path]:
     """Build (or find up to date) everything the kit holds: name in the zip → file."""
-    names = [entry.name for entry in lecture.scenes(chapter)]
+    names = [entry.name for entry in plan.scenes(chapter)]
     contents: dict[str, Path] = {}
     for folder, variant in video_variants(quality).items():
         outcomes = render.render_all(names, variant, jobs, force)
@@ -133,7 +134,7 @@ def write_zip(target: Path, root: str, contents: dict[str, Path], texts: dict[st
 def build_kit(chapter: int, quality: str = DEFAULT_QUALITY, jobs: int = 1,
               force: bool = False) -> Path:
     """Everything for ``chapter`` built, then packed into ``build/kits/<name>.zip``, stamped."""
-    from animations.figures import chapter_figures  # LaTeX and the site's figure cache
+    from lectures.figures import chapter_figures  # LaTeX, and the site's figure cache
 
     started = time.perf_counter()
     contents = gather(chapter, quality, jobs, force)
@@ -147,7 +148,7 @@ def build_kit(chapter: int, quality: str = DEFAULT_QUALITY, jobs: int = 1,
             packed = scratch / f"{name}.zip"
             write_zip(packed, f"{name}-kit", contents, texts)
             stamps.publish(KITS / f"{name}.json", {
-                "chapter": chapter, "quality": quality, "title": lecture.chapter_title(chapter),
+                "chapter": chapter, "quality": quality, "title": plan.chapter_title(chapter),
                 "contents": sorted([*contents, *texts]),
                 "build_seconds": round(time.perf_counter() - started, 1),
             }, {packed: KITS / f"{name}.zip"})
@@ -157,7 +158,7 @@ def build_kit(chapter: int, quality: str = DEFAULT_QUALITY, jobs: int = 1,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = cli.Parser(prog="python -m animations.kit", description=__doc__,
+    parser = cli.Parser(prog="python -m lectures.kit", description=__doc__,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--chapter", type=int, action="append", required=True,
                         help="chapter(s) to pack; a chapter given twice is packed once")
@@ -194,4 +195,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(cli.run(main, "python -m animations.kit"))
+    sys.exit(cli.run(main, "python -m lectures.kit"))
