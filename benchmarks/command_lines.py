@@ -4,12 +4,13 @@
     python benchmarks/command_lines.py --show     # also each case's last line of output
 
 Each case runs one command line of the project (``python -m derivations``,
-``animations.render``, ``animations.decks``, ``sitebuild.serve``, ``sitebuild.sitecheck``,
-``experiments``) in a subprocess with a time limit. It is *clean* when it exits with the
-status the project documents (0 success, 1 a failed check or an unusable address, 2 a
-usage error or an unknown name) without a Python traceback, and, when it fails, its last
-line of stderr says what was wrong (it contains the case's expected words). Cases that
-would do long work (a full render) are left out: the refusals are what is probed here.
+``animations.render``, ``lectures.decks``, ``lectures.kit``, ``sitebuild``, ``sitebuild.serve``,
+``sitebuild.sitecheck``, ``experiments``) in a subprocess with a time limit. It is
+*clean* when it exits with the status the project documents (0 success, 1 a failed check or
+an unusable address, 2 a usage error or an unknown name) without a Python traceback, and,
+when it fails, its last line of stderr says what was wrong (it contains the case's expected
+words). Cases that would do long work (a full render) are left out: the refusals are what is
+probed here.
 """
 
 from __future__ import annotations
@@ -57,9 +58,9 @@ CASES = [
     case("derivations verify --timeout nan orthogonal-powers", 2, "--timeout"),
     case("derivations verify orthogonal-powers", 2, "DERIVATIONS_STEP_TIMEOUT",
          DERIVATIONS_STEP_TIMEOUT="soon"),
-    case("derivations show no-such-slug", 2, "unknown derivation"),
-    case("derivations show", 2, "required"),
-    case("derivations show orthogonal-powers", 0),
+    case("sitebuild show no-such-slug", 2, "unknown derivation"),
+    case("sitebuild show", 2, "required"),
+    case("sitebuild show orthogonal-powers", 0),
     case("derivations mutate no-such-slug", 2, "unknown derivation"),
     # animations.render
     case("animations.render NoSuchScene", 2, "NoSuchScene"),
@@ -76,12 +77,12 @@ CASES = [
     case("animations.render VanishingPowers --set steps=abc", 2, "steps"),
     case("animations.render VanishingPowers --set steps", 2, "--set"),
     case("animations.render VanishingPowers --params /nonexistent.toml", 2, "nonexistent"),
-    # animations.decks
-    case("animations.decks --jobs -5", 2, "--jobs"),
-    case("animations.decks --chapter 9", 2, "no chapter 9"),
-    case("animations.decks --chapter two", 2, "--chapter"),
-    case("animations.decks --quality 4k", 2, "--quality"),
-    case("animations.decks --params /nonexistent.toml", 2, "nonexistent"),
+    # lectures.decks
+    case("lectures.decks --jobs -5", 2, "--jobs"),
+    case("lectures.decks --chapter 9", 2, "no chapter 9"),
+    case("lectures.decks --chapter two", 2, "--chapter"),
+    case("lectures.decks --quality 4k", 2, "--quality"),
+    case("lectures.decks --params /nonexistent.toml", 2, "nonexistent"),
     # sitebuild.serve and the site check
     case("sitebuild.serve --port 99999", 2, "--port"),
     case("sitebuild.serve --port http", 2, "--port"),
@@ -96,6 +97,23 @@ CASES = [
     case("experiments run --hidden 0", 2, "hidden"),
     case("experiments run --jobs 0", 2, "--jobs"),
     case("experiments frobnicate", 2, "invalid choice"),
+    # the misuse the issue named (#24), each a case of its own
+    case("experiments run --jobs 1,2", 2, "--jobs"),
+    case("experiments run --seeds 1,x", 2, "--seeds"),
+    case("experiments run --hidden 100000", 2, "--hidden"),
+    case("experiments run --output /etc/hostname/results.json", 2, "--output"),
+    case("experiments summary /nonexistent.json", 2, "nonexistent"),
+    case("experiments summary /etc/hostname", 2, "not a results file"),
+    case("derivations verify --jobs x", 2, "--jobs"),
+    case("derivations frobnicate", 2, "invalid choice"),
+    case("derivations recheck no-such-slug", 2, "unknown derivation"),
+    case("sitebuild frobnicate", 2, "frobnicate"),
+    case("sitebuild dev --port 99999", 2, "--port"),
+    case("sitebuild check /nonexistent", 2, "no built site"),
+    case("sitebuild check", 2, "COMPANION_AUTHORING", COMPANION_AUTHORING="yes"),
+    case("animations.render VanishingPowers --params /dev/zero", 2, "zero"),
+    case("lectures.kit --chapter 9", 2, "chapter 9"),
+    case("lectures.kit --frobnicate", 2, "frobnicate"),
 ]
 
 

@@ -1,5 +1,5 @@
 """Command line: ``python -m derivations verify [SLUG ...]``, ``recheck``, ``list``,
-``show SLUG``, ``mutate``.
+``mutate`` (a derivation as the site shows it: ``python -m sitebuild show SLUG``).
 
 ``verify`` prints every step with its verdict and scope, checks derivations on
 every core, re-checks every certificate without the kernel, and exits 1 if any step
@@ -15,7 +15,6 @@ import sys
 import time
 
 from derivations.engine import get, recheck, slugs, verdicts
-from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord, fixed_size_only, records, scope_totals
 from derivations.engine.timelimit import default_seconds
 from foundation.cli import Parser, positive_integer
@@ -172,8 +171,6 @@ def build_parser() -> argparse.ArgumentParser:
         "recheck", help="re-check every kept certificate without the kernel")
     recheck_parser.add_argument("slugs", nargs="*", help="derivations (default: all)")
     commands.add_parser("list", help="list registered derivations")
-    show_parser = commands.add_parser("show", help="print a derivation as the site's Markdown")
-    show_parser.add_argument("slug")
     mutate_parser = commands.add_parser("mutate", help="perturb every step; report the score")
     mutate_parser.add_argument("slugs", nargs="*", help="derivations to perturb (default: all)")
     mutate_parser.add_argument("--timeout", type=_positive_seconds, default=10.0,
@@ -195,18 +192,9 @@ def main(argv: list[str] | None = None) -> int:
             return command_recheck(arguments.slugs)
         if arguments.command == "mutate":
             return command_mutate(arguments.slugs, arguments.timeout)
-        if arguments.command == "list":
-            for slug in slugs():
-                derivation = get(slug)
-                print(f"ch{derivation.chapter}  {slug:<44} {derivation.title}")
-            return 0
-        slug = _resolve([arguments.slug])[0]
-        try:
+        for slug in slugs():  # list
             derivation = get(slug)
-        except (ValueError, TypeError, KeyError) as refused:
-            print(f"python -m derivations: {slug} cannot be built: {refused}", file=sys.stderr)
-            return 1
-        print(render(derivation))
+            print(f"ch{derivation.chapter}  {slug:<44} {derivation.title}")
         return 0
     except UsageError as error:
         print(f"python -m derivations: error: {error}", file=sys.stderr)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from animations import catalogue
-from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX
 from foundation.paths import ROOT
 from sitebuild.outline import chapter_pages, outline
+from sitebuild.theorems import ERRATUM_PREFIX, EXERCISE_PREFIX
 
 
 @dataclass(frozen=True)

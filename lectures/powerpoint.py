@@ -180,7 +180,8 @@ def result_slide(deck: PowerPointDeck, slug: str, scope: str, formula: Path,
                  notes: str) -> None:
     """A result as text: kind, title, statement, the conclusion typeset, the hypotheses and
     the scope of the check; everything its title claims is in the statement."""
-    from derivations.engine.markdown import hypothesis_latex, kind_of
+    from derivations.engine.latex import hypothesis_latex
+    from sitebuild.theorems import kind_of
 
     derivation = get(slug)
     width = SLIDE_SIZE[0] - 2 * SIDE

@@ -31,10 +31,11 @@ from manim_slides import Slide
 
 from animations import catalogue, style
 from derivations.engine import get
-from derivations.engine.markdown import hypothesis_latex, kind_of
+from derivations.engine.latex import hypothesis_latex
 from derivations.engine.records import records
 from derivations.engine.text import check_prose
 from lectures import plaintext, plan
+from sitebuild.theorems import kind_of
 
 TEXT_WIDTH = 12.6  # scene units: the frame is 14.2 wide
 HOLD_SECONDS = 0.5  # a text slide is a still video this long

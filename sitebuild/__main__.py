@@ -5,6 +5,7 @@
     python -m sitebuild compare A B       two builds: same pages, formulas, videos, files?
     python -m sitebuild fresh [--record]  is build/site up to date with its inputs? (exit 0/1)
     python -m sitebuild dev [--port N]    serve, rebuild what changed, reload the browser
+    python -m sitebuild show SLUG         a derivation as its page shows it (Markdown)
 
 Exit status: 0 on success, 1 when a step finds a problem (a derivation that does
 not verify, builds that differ, a stale site), 2 for a usage error.
@@ -18,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from foundation.cli import Parser, port_number
+from foundation.cli import USAGE, Parser, port_number
 
 
 def _generate(arguments: argparse.Namespace) -> int:
@@ -78,6 +79,24 @@ def _fresh(arguments: argparse.Namespace) -> int:
     return 1
 
 
+def _show(arguments: argparse.Namespace) -> int:
+    from derivations.engine import get, slugs
+    from sitebuild.theorems import render
+
+    if arguments.slug not in slugs():
+        print(f"python -m sitebuild: error: unknown derivation {arguments.slug!r}; known: "
+              f"{', '.join(slugs())}", file=sys.stderr)
+        return USAGE
+    try:
+        derivation = get(arguments.slug)
+    except (ValueError, TypeError) as refused:
+        print(f"python -m sitebuild: {arguments.slug} cannot be built: {refused}",
+              file=sys.stderr)
+        return 1
+    print(render(derivation))
+    return 0
+
+
 def _dev(arguments: argparse.Namespace) -> int:
     from sitebuild import dev
 
@@ -101,6 +120,9 @@ def parser() -> argparse.ArgumentParser:
     fresh.add_argument("--record", action="store_true",
                        help="record the current inputs as a finished build's")
     fresh.set_defaults(run=_fresh)
+    show = steps.add_parser("show", help="print a derivation as its page shows it (Markdown)")
+    show.add_argument("slug")
+    show.set_defaults(run=_show)
     dev = steps.add_parser("dev", help="serve the site for authoring, rebuilding on change")
     dev.add_argument("--port", type=port_number, default=8000)
     dev.add_argument("--host", default="127.0.0.1")

@@ -18,13 +18,6 @@ import sympy
 from animations import stamps
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
 from derivations.engine.dependencies import Effective
-from derivations.engine.markdown import (
-    ERRATUM_PREFIX,
-    EXERCISE_PREFIX,
-    render,
-    step_anchor,
-    title_of,
-)
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from foundation.files import write_atomically
@@ -35,6 +28,13 @@ from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.outline import chapter_pages, outline
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES
+from sitebuild.theorems import (
+    ERRATUM_PREFIX,
+    EXERCISE_PREFIX,
+    render,
+    step_anchor,
+    title_of,
+)
 from sitebuild.verification import verification_fragment
 from sitebuild.widgets import widget_fragments
 

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 
 from derivations.engine.dependencies import Effective, effective_scopes, rests_on
 from derivations.engine.derivation import Derivation
-from derivations.engine.markdown import ERRATUM_PREFIX, EXERCISE_PREFIX
 from derivations.engine.records import DerivationRecord
 from sitebuild.outline import chapter_pages, outline
 from sitebuild.svg import MIN_FONT
+from sitebuild.theorems import ERRATUM_PREFIX, EXERCISE_PREFIX
 
 FIGURE = "results-map.md"
 TABLE = "results-map-table.md"

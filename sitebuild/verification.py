@@ -19,7 +19,6 @@ import json
 import re
 
 from derivations.engine import Derivation, ScopeKind, get, recheck, slugs
-from derivations.engine.markdown import step_anchor
 from derivations.engine.records import (
     DerivationRecord,
     StepRecord,
@@ -29,6 +28,7 @@ from derivations.engine.records import (
 )
 from sitebuild.cache import load_or_compute, sources_digest
 from sitebuild.outline import chapter_pages, outline
+from sitebuild.theorems import step_anchor
 
 TEST_NODE = "tests/derivations/test_registered_derivations.py::test_derivation_verifies"
 CONTRIBUTORS_HEADING = "## For contributors: how the report was made { #for-contributors }"

@@ -375,3 +375,34 @@ def _symbols_of(expression: sympy.Basic) -> set[sympy.Basic]:
             found |= entry.free_symbols
         return found
     return set(expression.free_symbols)
+
+
+def cases(derivation: Derivation) -> list[tuple[list[Hypothesis], list[Step]]]:
+    """The local hypotheses that are cases, grouped, each group with the steps resting on it.
+
+    A local hypothesis that an induction discharges is the induction's supposition, not a
+    case. The others are cases of the argument: hypotheses that a step rests on together
+    (such as 0 < |λ| and |λ| < 1) are one case; hypotheses no step combines are different
+    cases (such as ‖G‖ ≥ τ and ‖G‖ < τ).
+    Groups are in the order their first hypothesis is listed.
+    """
+    discharged = {label for step in derivation.steps for label in step.check.discharges()}
+    local = [h for h in derivation.checked_hypotheses
+             if h.local and h.label not in discharged]
+    group = {h.label: {h.label} for h in local}
+    resting = {step.label: derivation.local_dependencies(step.label) & set(group)
+               for step in derivation.steps}
+    for labels in resting.values():
+        merged = set().union(*(group[label] for label in labels))
+        for label in merged:
+            group[label] = merged
+    found: list[tuple[list[Hypothesis], list[Step]]] = []
+    seen: list[set[str]] = []
+    for hypothesis in local:
+        members = group[hypothesis.label]
+        if any(members is other for other in seen):
+            continue
+        seen.append(members)
+        found.append(([h for h in local if h.label in members],
+                      [step for step in derivation.steps if resting[step.label] & members]))
+    return found

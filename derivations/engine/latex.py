@@ -13,10 +13,15 @@ products in the order they were written (for display forms built with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import sympy
 from sympy.printing.latex import LatexPrinter, _between_two_numbers_p
 from sympy.printing.precedence import PRECEDENCE
 from sympy.simplify import fraction
+
+if TYPE_CHECKING:
+    from derivations.engine.hypothesis import Hypothesis
 
 
 class TextbookLatexPrinter(LatexPrinter):
@@ -199,3 +204,14 @@ def textbook_latex(expression: sympy.Basic, ordered: bool = False) -> str:
     """``expression`` in LaTeX as the site shows it; ``ordered`` keeps the written term order."""
     settings = dict(_SETTINGS, order="none") if ordered else dict(_SETTINGS)
     return TextbookLatexPrinter(settings).doprint(expression)
+
+
+def hypothesis_latex(hypothesis: Hypothesis) -> str:
+    """A hypothesis as one formula; one stated for every value of a symbol says so, since
+    an induction on that symbol uses it at each step."""
+    formula = (f"{textbook_latex(hypothesis.lhs)} {hypothesis.relation.latex} "
+               f"{textbook_latex(hypothesis.rhs)}")
+    if hypothesis.every:
+        formula += r"\quad\text{for every }" + ", ".join(textbook_latex(s)
+                                                          for s in hypothesis.every)
+    return formula

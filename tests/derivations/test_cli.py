@@ -103,12 +103,6 @@ def test_bad_flags_and_environment_are_usage_errors():
     assert result.returncode == 2 and "DERIVATIONS_STEP_TIMEOUT" in result.stderr
 
 
-@pytest.mark.slow
-def test_show_prints_the_theorem_box():
-    slug = RECHECKED
-    result = run("show", slug)
-    assert result.returncode == 0 and f'id="{slug}"' in result.stdout
-    assert '<details class="proof"' in result.stdout
 
 
 def test_relation_negation_is_an_involution():

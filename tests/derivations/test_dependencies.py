@@ -8,8 +8,8 @@ import sympy
 
 from derivations.engine import Derivation, ScopeKind, Step, Symbolic
 from derivations.engine.dependencies import effective_scope_of, effective_scopes, rests_on
-from derivations.engine.markdown import render
 from derivations.engine.scope import Scope
+from sitebuild.theorems import render
 
 x = sympy.Symbol("x", real=True)
 GENERAL = (ScopeKind.GENERAL, "for all $n$")

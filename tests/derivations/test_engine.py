@@ -21,7 +21,7 @@ from derivations.engine import (
     verify,
 )
 from derivations.engine.expressions import NormSquared, OperatorNorm
-from derivations.engine.markdown import render
+from sitebuild.theorems import render
 
 n = sympy.Symbol("n", integer=True, nonnegative=True)
 x = sympy.Symbol("x", real=True)
@@ -514,7 +514,7 @@ def test_a_base_two_logarithm_keeps_the_parentheses_of_its_factor():
 
 
 def test_a_hypothesis_for_every_value_says_so_and_names_a_symbol_it_mentions():
-    from derivations.engine.markdown import hypothesis_latex
+    from derivations.engine.latex import hypothesis_latex
 
     f = sympy.Function("f")
     every = Hypothesis("double", f(n + 1), 2 * f(n), every=(n,))
@@ -565,7 +565,7 @@ def test_a_proof_counts_its_steps_in_words():
 
 def test_cases_read_as_cases_and_an_induction_hypothesis_as_the_induction_s():
     """'Suppose ‖G‖ ≥ τ. Suppose ‖G‖ < τ.' read as two assumptions at once."""
-    from derivations.engine.markdown import cases
+    from derivations.engine.derivation import cases
 
     y = sympy.Symbol("y", real=True)
     split = derivation(

@@ -9,7 +9,7 @@ import pytest
 
 from animations import catalogue
 from derivations.engine import get
-from derivations.engine.markdown import hypothesis_latex
+from derivations.engine.latex import hypothesis_latex
 from lectures import plaintext, plan
 
 CHAPTERS = sorted({entry.chapter for entry in catalogue.scenes().values()})

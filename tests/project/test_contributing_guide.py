@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 import derivations.__main__ as cli
+import sitebuild.__main__ as site_cli
 from derivations.engine import Derivation, get, registry, verify
 from sitebuild.fragments import pages_including
 from sitebuild.paths import ROOT
@@ -47,13 +48,14 @@ def without_timings(text: str) -> str:
 
 
 def shown_commands() -> Iterator[tuple[str, str]]:
-    """Each ``$ python -m derivations …`` command of the guide's console blocks, with the output
-    shown under it."""
+    """Each ``$ python -m derivations …`` or ``$ python -m sitebuild show …`` command of the
+    guide's console blocks, with the output shown under it."""
     for block in blocks("console"):
         command, output = None, []
         for line in [*block.splitlines(), "$ end"]:
             if line.startswith("$ "):
-                if command is not None and command.startswith("python -m derivations "):
+                if command is not None and command.startswith(
+                        ("python -m derivations ", "python -m sitebuild show ")):
                     yield command, "\n".join(output)
                 command, output = line[2:], []
             else:
@@ -66,7 +68,7 @@ def printed(command: str, capsys: pytest.CaptureFixture[str]) -> str:
     if (piped := HEAD.match(command)) is not None:
         command, lines = piped["command"], int(piped["lines"])
     capsys.readouterr()
-    cli.main(command.split()[3:])
+    {"derivations": cli, "sitebuild": site_cli}[command.split()[2]].main(command.split()[3:])
     out = capsys.readouterr().out
     return "\n".join(out.splitlines()[:lines]) if lines else out
 

@@ -5,7 +5,7 @@ so the browser tests of theorem boxes, folded proofs, answer boxes, figures and
 layout need a page that exists whatever state the chapters are in. The specimen
 is built by MkDocs from ``mkdocs.yml`` with the site's own stylesheets, scripts
 and post-build checks, from real fragments: derivations verified by the engine
-and rendered by :mod:`derivations.engine.markdown`, a formula fragment, an
+and rendered by :mod:`sitebuild.theorems`, a formula fragment, an
 answer box and an SVG figure from :mod:`sitebuild.svg`.
 
 ``python -m tests.site.specimen`` builds it into ``build/specimen/site``.
@@ -20,11 +20,11 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from derivations.engine import verify
-from derivations.engine.markdown import render
 from derivations.notation import EXPLODING, PRESERVING, VANISHING
 from sitebuild import svg
 from sitebuild.fragments import answer_fragment, formula_fragment
 from sitebuild.paths import BUILD, PAGES, ROOT
+from sitebuild.theorems import render
 from tests.site.specimen_derivations import SPECIMENS
 
 SPECIMEN = BUILD / "specimen"

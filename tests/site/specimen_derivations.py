@@ -1,7 +1,7 @@
 """Derivations that exist only to show every part of a theorem box on the specimen page.
 
 They are built like a chapter's derivations and verified the same way, so the
-specimen page shows real output of :mod:`derivations.engine.markdown`: a proof
+specimen page shows real output of :mod:`sitebuild.theorems`: a proof
 for every size, an induction with a supposition, an assumed hypothesis, a
 fixed-size check, an erratum, an exercise with a numeric answer and a formula
 too long for a phone.

@@ -302,3 +302,16 @@ def test_published_media_must_be_the_files_their_stamps_list(tmp_path):
     assert unstamped_media(site, {"media": renders}) == [
         "media/Scene.webm: not the file its stamp recorded",
         "media/Stray.webm: published, but no render or deck stamp lists it"]
+
+
+def test_show_prints_a_derivation_as_its_page_shows_it(capsys):
+    """`python -m sitebuild show SLUG`: the theorem box with its folded proof; an unknown slug
+    is a usage error in one line."""
+    from sitebuild.__main__ import main
+
+    assert main(["show", "orthogonal-powers"]) == 0
+    shown = capsys.readouterr().out
+    assert 'id="orthogonal-powers"' in shown and '<details class="proof"' in shown
+    assert main(["show", "no-such-slug"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "unknown derivation 'no-such-slug'" in error

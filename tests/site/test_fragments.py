@@ -9,7 +9,6 @@ import re
 import pytest
 
 from derivations.engine import get, verify
-from derivations.engine.markdown import render
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from foundation import palette, store
@@ -25,6 +24,7 @@ from sitebuild.fragments import (
     video_fragment,
 )
 from sitebuild.leaks import page_leaks
+from sitebuild.theorems import render
 from tests.site.specimen_derivations import exercise_quarter, geometric_bound
 
 

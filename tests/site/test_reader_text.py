@@ -10,10 +10,10 @@ import pytest
 from markdown.extensions.toc import slugify
 
 from derivations.engine import get, slugs
-from derivations.engine.markdown import render
 from experiments import analysis
 from sitebuild.paths import PAGES
 from sitebuild.tables import ch5_exercises
+from sitebuild.theorems import render
 
 # The contributors' guide may name the tools; every other page is a reader's.
 READER_PAGES = sorted(p for p in PAGES.glob("*.md") if p.name != "contributing.md")

@@ -1,5 +1,8 @@
 """A derivation as a theorem box with its proof folded away, in Markdown for the site.
 
+The engine keeps the data and the checks; how a theorem reads on a page (its kind, its box,
+its CSS classes, its anchors) is the site's, here.
+
 The box states the theorem (its statement, its conclusion as a formula, then in
 fine print the hypotheses — checked ones typeset, assumed ones marked — and the
 definitions and variables the checks use), and ends with one row: the scope of
@@ -25,9 +28,9 @@ from collections.abc import Mapping
 import sympy
 
 from derivations.engine.dependencies import Effective
-from derivations.engine.derivation import Derivation, Step
+from derivations.engine.derivation import Derivation, Step, cases
 from derivations.engine.hypothesis import Hypothesis
-from derivations.engine.latex import textbook_latex
+from derivations.engine.latex import hypothesis_latex, textbook_latex
 from derivations.engine.scope import Scope
 
 ERRATUM_PREFIX = "erratum-"
@@ -62,17 +65,6 @@ def kind_of(derivation: Derivation) -> str:
 
 def _math(latex: str, display: bool = False) -> str:
     return f"$\\displaystyle {latex}$" if display else f"${latex}$"
-
-
-def hypothesis_latex(hypothesis: Hypothesis) -> str:
-    """A hypothesis as one formula; one stated for every value of a symbol says so, since
-    an induction on that symbol uses it at each step."""
-    formula = (f"{textbook_latex(hypothesis.lhs)} {hypothesis.relation.latex} "
-               f"{textbook_latex(hypothesis.rhs)}")
-    if hypothesis.every:
-        formula += r"\quad\text{for every }" + ", ".join(textbook_latex(s)
-                                                          for s in hypothesis.every)
-    return formula
 
 
 def _variables(derivation: Derivation) -> list[str]:
@@ -159,37 +151,6 @@ def _listed(numbers: list[str]) -> str:
     if len(numbers) == 1:
         return f"step {numbers[0]}"
     return f"steps {', '.join(numbers[:-1])} and {numbers[-1]}"
-
-
-def cases(derivation: Derivation) -> list[tuple[list[Hypothesis], list[Step]]]:
-    """The local hypotheses that are cases, grouped, each group with the steps resting on it.
-
-    A local hypothesis that an induction discharges is the induction's supposition, not a
-    case. The others are cases of the argument: hypotheses that a step rests on together
-    (such as 0 < |λ| and |λ| < 1) are one case; hypotheses no step combines are different
-    cases (such as ‖G‖ ≥ τ and ‖G‖ < τ).
-    Groups are in the order their first hypothesis is listed.
-    """
-    discharged = {label for step in derivation.steps for label in step.check.discharges()}
-    local = [h for h in derivation.checked_hypotheses
-             if h.local and h.label not in discharged]
-    group = {h.label: {h.label} for h in local}
-    resting = {step.label: derivation.local_dependencies(step.label) & set(group)
-               for step in derivation.steps}
-    for labels in resting.values():
-        merged = set().union(*(group[label] for label in labels))
-        for label in merged:
-            group[label] = merged
-    found: list[tuple[list[Hypothesis], list[Step]]] = []
-    seen: list[set[str]] = []
-    for hypothesis in local:
-        members = group[hypothesis.label]
-        if any(members is other for other in seen):
-            continue
-        seen.append(members)
-        found.append(([h for h in local if h.label in members],
-                      [step for step in derivation.steps if resting[step.label] & members]))
-    return found
 
 
 def _suppositions(derivation: Derivation) -> list[str]:
