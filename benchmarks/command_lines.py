@@ -110,10 +110,10 @@ CASES = [
     case("sitebuild frobnicate", 2, "frobnicate"),
     case("sitebuild dev --port 99999", 2, "--port"),
     case("sitebuild check /nonexistent", 2, "no built site"),
-    case("sitebuild check", 2, "COMPANION_AUTHORING", COMPANION_AUTHORING="yes"),
+    case("sitebuild generate", 2, "COMPANION_AUTHORING", COMPANION_AUTHORING="yes"),
     case("animations.render VanishingPowers --params /dev/zero", 2, "zero"),
     case("lectures.kit --chapter 9", 2, "chapter 9"),
-    case("lectures.kit --frobnicate", 2, "frobnicate"),
+    case("lectures.kit --chapter 2 --frobnicate", 2, "frobnicate"),
 ]
 
 

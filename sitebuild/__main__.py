@@ -131,7 +131,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from sitebuild.mode import authoring
+
     arguments = parser().parse_args(argv)
+    try:
+        authoring()  # a malformed $COMPANION_AUTHORING is refused before any work
+    except ValueError as error:
+        print(f"python -m sitebuild: error: {error}", file=sys.stderr)
+        return USAGE
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     return arguments.run(arguments)
 

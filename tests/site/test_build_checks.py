@@ -315,3 +315,12 @@ def test_show_prints_a_derivation_as_its_page_shows_it(capsys):
     assert main(["show", "no-such-slug"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "unknown derivation 'no-such-slug'" in error
+
+
+def test_a_malformed_authoring_switch_is_refused_before_any_work(monkeypatch, capsys):
+    from sitebuild.__main__ import main
+
+    monkeypatch.setenv("COMPANION_AUTHORING", "yes")
+    assert main(["generate"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "COMPANION_AUTHORING" in error
