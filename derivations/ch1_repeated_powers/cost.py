@@ -21,6 +21,11 @@ SQUARING_POWERS = tuple(sympy.Integer(k) for k in (1, 2, 3, 7, 8, 10, 64, 100, 1
 PRECISION_POINTS = tuple(sympy.Integer(k) for k in (10, 100, 1000, 3000))
 
 
+def _listed(values: tuple[sympy.Integer, ...]) -> str:
+    """``1, 2$ and $3``: the values a step is checked at, as the statement lists them."""
+    return ", ".join(str(value) for value in values[:-1]) + f"$ and ${values[-1]}"
+
+
 class SquaringMultiplications(sympy.Function):
     """M(k): the 2×2 products binary powering uses for Fᵏ, counted by running it."""
 
@@ -69,12 +74,13 @@ def fibonacci_cost() -> Derivation:
             "function\". Binary powering "
             r"does use only $M(n) = \lfloor \log_2 n\rfloor + s_2(n) - 1 \leq 2\lfloor \log_2 n"
             r"\rfloor$ products of $2 \times 2$ matrices, where $s_2(n)$ counts the 1-bits of "
-            r"$n$ (counted by running it at the listed $n$). But at $n = 10, 100, 1000$ and "
-            r"$3000$, Binet's formula in floating point needs at least $n \log_2 \varphi "
-            r"\approx 0.694\,n$ bits of precision, $p_{\min}(n)$, to round to $F_n$, and at "
-            r"most 16 more (measured in arbitrary-precision arithmetic): at these sizes the "
-            r"precision, and with it the cost of each floating-point operation, grows in "
-            r"proportion to $n$ instead of staying constant."
+            rf"$n$ (counted by running it at $n = {_listed(SQUARING_POWERS)}$). But at "
+            rf"$n = {_listed(PRECISION_POINTS)}$, Binet's formula in floating "
+            r"point needs at least $n \log_2 \varphi \approx 0.694\,n$ bits of precision, "
+            r"$p_{\min}(n)$, to round to $F_n$, and at most 16 more (measured in "
+            r"arbitrary-precision arithmetic): at these sizes the precision grows in proportion "
+            r"to $n$ instead of staying constant, and the cost of each floating-point "
+            r"operation grows with it (that cost is not checked here)."
         ),
         hypotheses=(),
         definitions={phi: PHI_VALUE},

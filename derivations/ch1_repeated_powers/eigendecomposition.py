@@ -64,6 +64,10 @@ def fibonacci_eigendecomposition() -> Derivation:
                  r"Induction on $n$: in $(V\Lambda V^{-1})^n$ every inner $V^{-1}V$ is $I$, so "
                  r"only $\Lambda$ is raised to the power.",
                  Induction(n, recurrence=lambda power: power * F)),
+            Step("phi-outside", phi, sympy.Integer(1),
+                 r"$\varphi > 1$: its powers explode …", Symbolic(), relation=Relation.GT),
+            Step("psi-inside", sympy.Abs(psi), sympy.Integer(1),
+                 r"… and $|\psi| < 1$: its powers vanish.", Symbolic(), relation=Relation.LT),
             Step("tenth-power-ratio", (psi / phi) ** 10, sympy.Rational(1, 10_000),
                  r"Already at $n = 10$ the vanishing eigenvalue is almost irrelevant: "
                  r"$\psi^{10}$ is less than a ten-thousandth of $\varphi^{10}$.",

@@ -26,7 +26,7 @@ def erratum_normal_is_not_orthogonal() -> Derivation:
             r"normal, of every size $d$, but not orthogonal, and its powers double every length."
         ),
         hypotheses=(
-            Hypothesis("twice-identity", A, 2 * identity),
+            Hypothesis("twice-identity", A, 2 * identity, text="the counterexample"),
             Hypothesis("real-vector", sympy.adjoint(x), x.T, text=r"$x$ is real"),
         ),
         steps=(

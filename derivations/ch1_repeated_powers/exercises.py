@@ -135,23 +135,39 @@ def exercise_1_3() -> Derivation:
 @register
 def exercise_1_4() -> Derivation:
     ratio = sympy.Rational(9, 10)
-    corner = n * ratio ** (n - 1)
-    step_change = corner.subs(n, n + 1) - corner
+
+    def corner(index: sympy.Basic) -> sympy.Basic:
+        return index * ratio ** (index - 1)
+
+    step_change = corner(n + 1) - corner(n)
+    highest = product(9, power(ratio, 8))
+    later = sympy.Symbol("k", integer=True, nonnegative=True)  # n = 9 + k: past the peak
+
+    # (9/10)^k as e^{-k log(10/9)}, a function value: an order relation the kernel can cite.
+    def decay(steps: sympy.Basic) -> sympy.Basic:
+        return sympy.exp(-steps * sympy.log(1 / ratio))
+
+    def bound(steps: sympy.Basic) -> sympy.Basic:
+        return 9 / (9 + steps)
+
     return Derivation(
         title="Transient growth before the decay",
         source=EXERCISES,
         statement=(
             r"With $\lambda = 9/10$, the corner $n\lambda^{n-1}$ of $B_\lambda^n$ changes by "
             r"$(9/10)^{n-1}(9 - n)/10$ from $n$ to $n + 1$: it grows until $n = 9$, is equal "
-            r"at $n = 9$ and $n = 10$, and shrinks after. So its largest value is "
-            r"$9 \cdot (9/10)^8 = 3.87420489$, almost four times the corner $1$ of "
-            r"$B_\lambda$ itself, although $|\lambda| < 1$."
+            r"at $n = 9$ and $n = 10$, and shrinks after. No $n \geq 0$ gives more than "
+            r"$n = 9$ (steps 5 and 13: every $n$ is at most $9$ or is $9 + k$ with "
+            r"$k \geq 0$), so the largest value is $9 \cdot (9/10)^8 = 3.87420489$, almost "
+            r"four times the corner $1$ of $B_\lambda$ itself, although $|\lambda| < 1$."
         ),
         hypotheses=(
             Hypothesis("up-to-nine", n, sympy.Integer(9), Relation.LE, local=True,
                        text="the rising part"),
             Hypothesis("from-nine", n, sympy.Integer(9), Relation.GE, local=True,
                        text="the falling part"),
+            Hypothesis("case-k", decay(later), bound(later), Relation.LE, local=True,
+                       text=r"the case $k$: $(9/10)^k \leq 9/(9 + k)$"),
         ),
         uses=("jordan-block-powers",),
         steps=(
@@ -163,9 +179,40 @@ def exercise_1_4() -> Derivation:
             Step("falling", step_change, sympy.Integer(0),
                  r"… and not positive from $n = 9$ on.",
                  Symbolic(), relation=Relation.LE, given=("from-nine",)),
-            Step("tie", product(10, power(ratio, 9)), product(9, power(ratio, 8)),
+            Step("tie", product(10, power(ratio, 9)), highest,
                  r"At $n = 9$ the change is 0: the corner is the same at $n = 10$.", Symbolic()),
-            Step("peak", product(9, power(ratio, 8)), sympy.Rational(387_420_489, 100_000_000),
+            Step("up-to-the-peak", corner(n), highest,
+                 r"Up to $n = 9$ no corner exceeds the one at $n = 9$, the last of them.",
+                 Instances(n, [sympy.Integer(j) for j in range(10)]), relation=Relation.LE),
+            Step("one-more-factor", decay(later + 1), ratio * decay(later),
+                 r"Past $n = 9$, write $n = 9 + k$ and $(9/10)^k = e^{-k\log(10/9)}$: one "
+                 r"more step multiplies it by $9/10$ …", Symbolic()),
+            Step("by-the-case-k", ratio * decay(later), ratio * bound(later),
+                 r"… the case $k$ …", Symbolic(), relation=Relation.LE, given=("case-k",)),
+            Step("still-below", ratio * bound(later), bound(later + 1),
+                 r"… and $\frac{9}{10} \cdot \frac{9}{9 + k} \leq \frac{9}{10 + k}$, since "
+                 r"$81(10 + k) \leq 90(9 + k)$ …", Symbolic(), relation=Relation.LE),
+            Step("case-k-plus-one", decay(later + 1), bound(later + 1),
+                 r"… give the case $k + 1$: steps (6) to (8).",
+                 Chain(("one-more-factor", "by-the-case-k", "still-below")),
+                 relation=Relation.LE),
+            Step("powers-bound", decay(later), bound(later),
+                 r"Induction on $k$, from $1 \leq 1$: $(9/10)^k \leq 9/(9 + k)$ for every "
+                 r"$k \geq 0$.",
+                 Induction(later, step="case-k-plus-one", hypothesis="case-k"),
+                 relation=Relation.LE),
+            Step("corner-past-the-peak", corner(9 + later),
+                 (9 + later) * ratio**8 * decay(later),
+                 r"The corner at $n = 9 + k$ is $(9 + k)(9/10)^8 (9/10)^k$ …", Symbolic(),
+                 display_rhs=product(9 + later, power(ratio, 8), decay(later))),
+            Step("below-the-peak", (9 + later) * ratio**8 * decay(later), highest,
+                 r"… and $(9 + k)(9/10)^k \leq 9$ by step (10).", Symbolic(),
+                 relation=Relation.LE, given=("powers-bound",),
+                 display_lhs=product(9 + later, power(ratio, 8), decay(later))),
+            Step("after-the-peak", corner(9 + later), highest,
+                 r"So from $n = 9$ on no corner exceeds the one at $n = 9$: steps (11) and (12).",
+                 Chain(("corner-past-the-peak", "below-the-peak")), relation=Relation.LE),
+            Step("peak", highest, sympy.Rational(387_420_489, 100_000_000),
                  r"So the largest value is at $n = 9$ (and $n = 10$).", Symbolic()),
         ),
     )
@@ -236,8 +283,10 @@ def exercise_1_6() -> Derivation:
             r"tends to 0."
         ),
         hypotheses=(
-            Hypothesis("positive", r, sympy.Integer(0), Relation.GT),
-            Hypothesis("below-one", r, sympy.Integer(1), Relation.LT),
+            Hypothesis("positive", r, sympy.Integer(0), Relation.GT,
+                       text=r"$\lambda \neq 0$"),
+            Hypothesis("below-one", r, sympy.Integer(1), Relation.LT,
+                       text=r"$\lambda$ lies inside the unit circle"),
         ),
         steps=(
             Step("powers", sympy.MatPow(block, n),

@@ -21,10 +21,10 @@ def spectral_trichotomy() -> Derivation:
         statement=(
             r"If $Av = \lambda v$, then $A^n v = \lambda^n v$ for every $n \geq 0$ and every size "
             r"$d$, so each step multiplies the length by $|\lambda|$: for $v \neq 0$ it vanishes "
-            r"if $|\lambda| < 1$, stays if $|\lambda| = 1$, explodes if $|\lambda| > 1$."
+            r"if $0 < |\lambda| < 1$, stays if $|\lambda| = 1$, explodes if $|\lambda| > 1$."
         ),
         hypotheses=(
-            Hypothesis("eigenvector", A * v, lam * v),
+            Hypothesis("eigenvector", A * v, lam * v, text="$v$ is an eigenvector of $A$"),
             Hypothesis("nonzero", modulus, sympy.Integer(0), Relation.GT, local=True,
                        text="a non-zero eigenvalue"),
             Hypothesis("inside", modulus, sympy.Integer(1), Relation.LT, local=True,
@@ -43,8 +43,7 @@ def spectral_trichotomy() -> Derivation:
                  Symbolic(), given=("powers",)),
             Step("vanishes-inside", sympy.Limit(modulus ** (2 * n), n, sympy.oo),
                  sympy.Integer(0),
-                 r"If $0 < |\lambda| < 1$ the factor $|\lambda|^{2n}$ tends to 0 ($\lambda = 0$ "
-                 r"gives $0$ at once).",
+                 r"If $0 < |\lambda| < 1$ the factor $|\lambda|^{2n}$ tends to 0.",
                  Symbolic(), given=("nonzero", "inside")),
             Step("explodes-outside", sympy.Limit(modulus ** (-2 * n), n, sympy.oo),
                  sympy.Integer(0),

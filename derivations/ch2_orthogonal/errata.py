@@ -6,14 +6,14 @@ import sympy
 
 from derivations.ch2_orthogonal.haar import HAAR_MATRIX, HaarMean
 from derivations.ch2_orthogonal.sources import TUTORIAL
-from derivations.ch2_orthogonal.two_by_two import REFLECTION
+from derivations.ch2_orthogonal.two_by_two import REFLECTION, ROTATION
 from derivations.engine import Assumption, Derivation, Step, Symbolic, register
 from derivations.notation import symbol
 
 
 @register
 def erratum_not_every_layer_a_rotation() -> Derivation:
-    S = symbol("S_theta")
+    R, S = symbol("R_theta"), symbol("S_theta")
     determinant = sympy.Determinant(HAAR_MATRIX)
     return Derivation(
         title="Orthogonal initialisation does not make every layer a rotation",
@@ -24,15 +24,20 @@ def erratum_not_every_layer_a_rotation() -> Derivation:
                    r"Assuming that a uniformly random orthogonal $2 \times 2$ matrix is "
                    r"$R_\theta$ or $S_\theta$ with probability $\frac12$ each (the Haar measure "
                    r"on $O(2)$, described below), it is a reflection with probability "
-                   r"$\frac12$. Lengths are kept either way: the claim that matters survives."),
+                   r"$\frac12$. Lengths are kept either way, since every orthogonal matrix keeps "
+                   r"them: the claim that matters survives."),
         hypotheses=(
             Assumption(r"Haar measure on $O(2)$: $Q = R_\theta$ or $Q = S_\theta$ with "
                        r"probability $\frac12$ each, $\theta$ uniform on $[0, 2\pi)$."),
         ),
-        definitions={S: REFLECTION},
+        definitions={R: ROTATION, S: REFLECTION},
+        uses=("orthogonal-preserves-norm",),
         steps=(
+            Step("rotation-determinant", sympy.Determinant(R), sympy.Integer(1),
+                 r"A rotation has determinant $\cos^2\theta + \sin^2\theta = 1$ …",
+                 Symbolic()),
             Step("reflection-orthogonal", S.T * S, sympy.Identity(2),
-                 r"$S_\theta$ is orthogonal …", Symbolic()),
+                 r"… and $S_\theta$ is orthogonal …", Symbolic()),
             Step("reflection-determinant", sympy.Determinant(S), sympy.Integer(-1),
                  r"… with determinant $-1$, so it is no rotation: it reverses orientation.",
                  Symbolic()),

@@ -59,8 +59,9 @@ def haar_moments_two_by_two() -> Derivation:
                    r"$E[\operatorname{tr} Q] = 0$, $E[(\operatorname{tr} Q)^2] = 1$, "
                    r"$E[Q_{11}] = 0$ and $E[Q_{11}^2] = 1/2$. Assuming that the $Q$ of a "
                    r"Gaussian matrix's QR factorisation without the sign fix has "
-                   r"$Q_{11} = -|\cos\theta|$ with $\theta$ uniform (as LAPACK computes it), it "
-                   r"has $E[Q_{11}] = -2/\pi$ instead: orthogonal, but not uniformly random. "
+                   r"$Q_{11} = -|\cos\theta|$ with $\theta$ uniform (as the usual numerical "
+                   r"libraries compute it), its mean is $E_{\mathrm{QR}}[Q_{11}] = -2/\pi$ "
+                   r"instead: orthogonal, but not uniformly random. "
                    r"Both assumptions are stated below; the machine checks only the averages."),
         hypotheses=(
             Assumption(r"Haar measure on $O(2)$: $Q = R_\theta$ or $Q = S_\theta$ with "
@@ -83,11 +84,12 @@ def haar_moments_two_by_two() -> Derivation:
                  r"Each column has length 1, so the two squares in it share 1 equally.",
                  Symbolic()),
             Step("unfixed-qr-corner", unfixed_corner_mean, -2 / sympy.pi,
-                 r"Without the sign fix, $E[Q_{11}] = -E|\cos\theta| = -2/\pi \approx -0.64$.",
+                 r"Without the sign fix, $E_{\mathrm{QR}}[Q_{11}] = -E|\cos\theta| = -2/\pi "
+                 r"\approx -0.64$.",
                  Symbolic()),
             Step("unfixed-qr-is-not-haar", unfixed_corner_mean, HaarMean(corner),
-                 r"That is not the Haar value: the signs of $R$'s diagonal must be moved into "
-                 r"$Q$.", Symbolic(), relation=Relation.NE,
+                 r"That is not the Haar mean $E[Q_{11}]$: the signs of $R$'s diagonal must be "
+                 r"moved into $Q$.", Symbolic(), relation=Relation.NE,
                  still_true={"rhs+1": "$-2/\\pi$ is not 1 either",
                              "rhs*2": "twice the Haar mean $E[Q_{11}] = 0$ is still 0"}),
         ),

@@ -30,13 +30,14 @@ def orthogonal_powers() -> Derivation:
     product = sympy.MatMul(Q_1, Q_2)
     shown = sympy.MatMul(sympy.Transpose(product), product, evaluate=False)
     return Derivation(
-        title="Products and powers of orthogonal matrices keep every length, for every number "
-              "of steps",
+        title="A product of two orthogonal matrices is orthogonal, and powers of one keep "
+              "every length for every number of steps",
         source=MERITY + "; " + TUTORIAL,
-        statement=(r"A product of orthogonal matrices is orthogonal. So the linear network "
-                   r"$h_t = Q h_{t-1}$ (no input, no bias, identity activation), which has "
-                   r"$h_t = Q^t h_0$, keeps $\lVert Q^t h\rVert = \lVert h\rVert$ for every "
-                   r"$t \geq 0$, every real $h$ and every size $d$."),
+        statement=(r"A product $Q_1Q_2$ of two orthogonal matrices is orthogonal, and so is "
+                   r"every power $Q^t$ of one. So the linear network $h_t = Q h_{t-1}$ (no "
+                   r"input, no bias, identity activation), which has $h_t = Q^t h_0$, keeps "
+                   r"$\lVert Q^t h\rVert = \lVert h\rVert$ for every $t \geq 0$, every real "
+                   r"$h$ and every size $d$."),
         hypotheses=(orthogonal(Q_1, "first-orthogonal"), orthogonal(Q_2, "second-orthogonal"),
                     real(Q), real(h, "real-state"), orthogonal(Q)),
         steps=(
@@ -73,13 +74,16 @@ def orthogonal_gain() -> Derivation:
         statement=(r"For $W = gQ$ with $g > 0$ and $Q^\top Q = I$, every singular value of $W$ "
                    r"is $g$ (for $g = 1$: every singular value of $Q$ is 1), and "
                    r"$\lVert W^t h\rVert^2 = g^{2t}\lVert h\rVert^2$: $t$ steps multiply every "
-                   r"length by exactly $g^t$, at every size $d$. Only $g = 1$ keeps lengths."),
+                   r"length by exactly $g^t$, at every size $d$. Only $g = 1$ keeps lengths: "
+                   r"if one step keeps the length of a non-zero $x$, then $g = 1$."),
         hypotheses=(
             real(Q), orthogonal(Q), real(x, "real-vector"),
             Hypothesis("singular", W.T * W * x, s**2 * x,
                        text=r"$s \geq 0$ is a singular value of $gQ$, with the singular "
                             r"vector $x$"),
             nonzero(x), real(h, "real-state"),
+            Hypothesis("keeps", NormSquared(W * x), NormSquared(x), local=True,
+                       text="one step keeps the length of $x$"),
         ),
         steps=(
             Step("stretched", NormSquared(W * x), s**2 * NormSquared(x),
@@ -103,6 +107,16 @@ def orthogonal_gain() -> Derivation:
             Step("norm-scaled", NormSquared(W**t * h), g ** (2 * t) * NormSquared(h),
                  r"$\lVert (gQ)^t h\rVert^2 = h^\top [((gQ)^t)^\top (gQ)^t] h$.", Symbolic(),
                  given=("real", "real-state", "powers-gram")),
+            Step("kept-square", g**2, sympy.Integer(1),
+                 r"If one step keeps the length of $x \neq 0$, then $g^2\lVert x\rVert^2 = "
+                 r"\lVert x\rVert^2$ by step (2) …", Symbolic(),
+                 given=("scaled", "keeps", "nonzero")),
+            Step("gain-not-opposite", g + 1, sympy.Integer(0),
+                 r"… and $g + 1 > 0$ …", Symbolic(), relation=Relation.NE,
+                 still_true={"rhs+1": r"$g > 0$, so $g + 1 \neq 1$ as well"}),
+            Step("only-gain-one", g, sympy.Integer(1),
+                 r"… so $(g - 1)(g + 1) = 0$ leaves $g = 1$.", Symbolic(),
+                 given=("kept-square", "gain-not-opposite")),
         ),
         conclusion="norm-scaled",
         claims_every_size=True,

@@ -33,18 +33,20 @@ def householder_reflector() -> Derivation:
         title="A Householder reflector is symmetric and orthogonal, and zeroes a column",
         source=GOLUB_VAN_LOAN,
         statement=(r"For $u \neq 0$ with $u^\top u = c$, the reflector $H = I - 2uu^\top/c$ "
-                   r"satisfies $H^\top = H$ and $H^\top H = I$ at every size $d$. Along "
-                   r"$u = x + \lVert x\rVert e_1$ it sends $x$ to $-\lVert x\rVert e_1$: the "
+                   r"satisfies $H^\top = H$ and $H^\top H = I$ at every size $d$. For a real "
+                   r"$x \neq 0$ whose first entry $x_1$ is not negative, the reflector $H_x$ "
+                   r"along $u = x + \lVert x\rVert e_1$ sends $x$ to $-\lVert x\rVert e_1$: the "
                    r"first column of $R$ in a QR factorisation."),
         hypotheses=(
-            Hypothesis("length", u.T * u, c * sympy.Identity(1),
+            Hypothesis("length", u.T * u, c,
                        text=r"$c > 0$ is the squared length of $u$"),
-            Hypothesis("norm", x.T * x, r**2 * sympy.Identity(1),
+            Hypothesis("norm", x.T * x, r**2,
                        text=r"$r = \lVert x\rVert > 0$"),
-            Hypothesis("first-entry", e_1.T * x, x_1 * sympy.Identity(1),
-                       text=r"$x_1 \geq 0$ is the first entry of $x$ (for $x_1 < 0$, LAPACK "
-                            r"uses $x - \lVert x\rVert e_1$ and gets $+\lVert x\rVert e_1$)"),
-            Hypothesis("unit", e_1.T * e_1, sympy.Identity(1), text="$e_1$ has length 1"),
+            Hypothesis("first-entry", e_1.T * x, x_1,
+                       text=r"$x_1 \geq 0$ is the first entry of $x$; for $x_1 < 0$, "
+                            r"numerical libraries reflect along $x - \lVert x\rVert e_1$ "
+                            r"instead and get $+\lVert x\rVert e_1$"),
+            Hypothesis("unit", e_1.T * e_1, sympy.Integer(1), text="$e_1$ has length 1"),
         ),
         definitions={H: IDENTITY - 2 * u * u.T / c,
                      H_x: IDENTITY - along * along.T / (r * (r + x_1))},
@@ -73,7 +75,7 @@ def haar_by_reflectors() -> Derivation:
     factorise = sympy.Symbol(r"\operatorname{flops}_{\mathrm{QR}}", positive=True)
     form = sympy.Symbol(r"\operatorname{flops}_{Q}", positive=True)
     return Derivation(
-        title="Drawing the reflectors directly: half the random numbers, half the work",
+        title="Drawing the reflectors directly: about half the random numbers, half the work",
         source=STEWART + "; " + TUTORIAL + " (the QR recipe it speeds up)",
         statement=(r"Assuming Stewart's theorem, that reflectors of independent Gaussian "
                    r"vectors of lengths $d, d - 1, \dots, 1$ give a $d \times d$ Haar matrix, "

@@ -27,11 +27,14 @@ def rotations_in_the_plane() -> Derivation:
     R_60 = sympy.MatrixSymbol("R_60", 2, 2)
     quarter = symbol("R_quarter")
     return Derivation(
-        title="A real rotation has complex eigenvalues on the unit circle",
+        title="A real rotation's eigenvalues lie on the unit circle, and are real only for "
+              "whole half turns",
         source=MERITY,
         statement=(r"The rotation $R_\theta$ is real and orthogonal, and its eigenvalues "
-                   r"$e^{i\theta}$ and $e^{-i\theta}$ are complex unless $\theta$ is a multiple "
-                   r"of $\pi$; the rotation by $\pi/3$ comes back to $I$ after six steps. A "
+                   r"$e^{i\theta}$ and $e^{-i\theta}$ have modulus 1 for every real $\theta$. "
+                   r"They differ by $2i\sin\theta$, so they are not real unless $\sin\theta = "
+                   r"0$, that is unless $\theta$ is a multiple of $\pi$; the rotation by "
+                   r"$\pi/3$ comes back to $I$ after six steps. A "
                    r"reflection has the real eigenvalues $1$ and $-1$ and $S_\theta^2 = I$: its "
                    "powers merely alternate."),
         hypotheses=(),
@@ -44,6 +47,17 @@ def rotations_in_the_plane() -> Derivation:
                  (lam - sympy.exp(sympy.I * theta)) * (lam - sympy.exp(-sympy.I * theta)),
                  r"$\lambda^2 - 2\lambda\cos\theta + 1$, with $2\cos\theta = e^{i\theta} + "
                  r"e^{-i\theta}$: real only when $\theta$ is a multiple of $\pi$.",
+                 Symbolic(rewrite=lambda e: sympy.expand(e.rewrite(sympy.cos)))),
+            Step("unit-circle",
+                 sympy.Pow(sympy.Abs(sympy.exp(sympy.I * theta), evaluate=False), 2,
+                           evaluate=False), sympy.Integer(1),
+                 r"$|e^{i\theta}|^2 = e^{i\theta}e^{-i\theta} = 1$ for real $\theta$, and "
+                 r"$e^{-i\theta}$ is its conjugate: both eigenvalues lie on the unit circle.",
+                 Symbolic()),
+            Step("imaginary-parts", sympy.exp(sympy.I * theta) - sympy.exp(-sympy.I * theta),
+                 2 * sympy.I * sympy.sin(theta),
+                 r"A real eigenvalue would equal its conjugate, the other one; their difference "
+                 r"is $2i\sin\theta$, zero only when $\theta$ is a multiple of $\pi$.",
                  Symbolic(rewrite=lambda e: sympy.expand(e.rewrite(sympy.cos)))),
             Step("sixth-power", R_60**6, sympy.Identity(2),
                  r"Six turns by $\pi/3$ make a full turn: the orbit of the video closes.",

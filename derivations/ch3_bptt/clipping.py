@@ -36,7 +36,7 @@ def gradient_norm_clipping() -> Derivation:
         ),
         hypotheses=(
             Hypothesis("real", sympy.adjoint(gradient), gradient.T, text="$G$ is real"),
-            Hypothesis("length", gradient.T * gradient, length**2 * sympy.Identity(1),
+            Hypothesis("length", gradient.T * gradient, length**2,
                        text=r"$\lVert G\rVert$ is the Euclidean length of $G$"),
             Hypothesis("long-branch", length, tau, Relation.GE, local=True,
                        text="the branch that rescales"),

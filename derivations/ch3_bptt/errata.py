@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch3_bptt.jacobian_product import CHAIN_RULE
 from derivations.ch3_bptt.network import PASCANU, unroll
 from derivations.engine import Derivation, Hypothesis, Relation, Step, Symbolic, register
 from derivations.engine.expressions import NormSquared
@@ -78,7 +79,7 @@ def erratum_transposed_jacobian() -> Derivation:
     w = _named("W")
     slopes = _named("D_0")
     one_step = _named(r"\frac{\partial h_1}{\partial h_0}")
-    a, v = symbol("A"), sympy.MatrixSymbol("v", symbol("d"), 1)
+    a, v, x = symbol("A"), sympy.MatrixSymbol("v", symbol("d"), 1), symbol("x")
     lam = symbol("lambda")
     return Derivation(
         title="The paper's transposed factor, and why its bounds survive",
@@ -87,19 +88,30 @@ def erratum_transposed_jacobian() -> Derivation:
             r"The notes report that the paper writes the one-step Jacobian as "
             r"$W^\top\operatorname{diag}(\sigma'(x_{t-1}))$ and correct it to "
             r"$W\operatorname{diag}(\sigma'(x_{t-1}))$, rightly: for the non-symmetric $W$ "
-            r"below the transposed factor is a different matrix. The paper's bounds survive, "
-            r"because they use only the operator norm and "
-            r"$\lVert W^\top\rVert_2 = \lVert W\rVert_2$: "
-            r"steps (3) and (4) show, for every size $d$, that an eigenvector $v$ of "
-            r"$A^\top A$ for $\lambda \neq 0$ gives the eigenvector $Av \neq 0$ of "
-            r"$AA^\top$ for the same $\lambda$. So $A^\top A$ and $AA^\top$ share their "
-            r"non-zero eigenvalues, the squared singular values. " + _NETWORK
+            r"below the transposed factor is a different matrix. The paper's bounds (the "
+            r"vanishing-gradient theorem's) survive, because they use only the operator norm "
+            r"and $\lVert W^\top\rVert_2 = \lVert W\rVert_2$: steps (3) to (5) show, for "
+            r"every size $d$, that a unit eigenvector $v$ of $A^\top A$ for $\lambda \neq 0$ "
+            r"gives the eigenvector $Av$ of $AA^\top$ for the same $\lambda$, with "
+            r"$\lVert Av\rVert^2 = \lambda \neq 0$, and steps (6) to (8) the same from "
+            r"$AA^\top$ to $A^\top A$. So $A^\top A$ and $AA^\top$ share their non-zero "
+            r"eigenvalues, the squared singular values, and with them the largest: "
+            r"$\lVert A^\top\rVert_2 = \lVert A\rVert_2$. " + _NETWORK
         ),
         hypotheses=(
             Hypothesis("real-matrix", sympy.adjoint(a), a.T, text="$A$ is real"),
             Hypothesis("real-vector", sympy.adjoint(v), v.T, text="$v$ is real"),
             Hypothesis("eigenvector", a.T * a * v, lam * v,
                        text=r"$v$ is an eigenvector of $A^\top A$"),
+            Hypothesis("unit", NormSquared(v), sympy.Integer(1),
+                       text=r"$v \neq 0$, scaled to length 1"),
+            Hypothesis("nonzero-eigenvalue", lam, sympy.Integer(0), Relation.NE,
+                       text="a non-zero eigenvalue"),
+            Hypothesis("real-other", sympy.adjoint(x), x.T, text="$x$ is real"),
+            Hypothesis("other-eigenvector", a * a.T * x, lam * x,
+                       text=r"$x$ is an eigenvector of $AA^\top$"),
+            Hypothesis("other-unit", NormSquared(x), sympy.Integer(1),
+                       text=r"$x \neq 0$, scaled to length 1"),
         ),
         definitions={
             w: EXAMPLE_W,
@@ -117,11 +129,26 @@ def erratum_transposed_jacobian() -> Derivation:
             Step("same-eigenvalue", a * a.T * (a * v), lam * (a * v),
                  r"$AA^\top(Av) = A(A^\top A v) = \lambda Av$ …", Symbolic(),
                  given=("eigenvector",)),
-            Step("not-zero", NormSquared(a * v), lam * NormSquared(v),
-                 r"… and $Av \neq 0$, since its squared length is $\lambda\lVert v\rVert^2$.",
+            Step("image-length", NormSquared(a * v), lam * NormSquared(v),
+                 r"… and its squared length is $v^\top A^\top A v = \lambda\lVert v\rVert^2$ …",
                  Symbolic(), given=("real-matrix", "real-vector", "eigenvector")),
+            Step("not-zero", NormSquared(a * v) / lam, sympy.Integer(1),
+                 r"… which is $\lambda \neq 0$ for a unit $v$: $Av \neq 0$ is an eigenvector "
+                 r"of $AA^\top$.",
+                 Symbolic(), given=("image-length", "unit", "nonzero-eigenvalue")),
+            Step("converse-eigenvalue", a.T * a * (a.T * x), lam * (a.T * x),
+                 r"The other way round, $A^\top A(A^\top x) = A^\top(AA^\top x) = "
+                 r"\lambda A^\top x$ …", Symbolic(), given=("other-eigenvector",)),
+            Step("converse-length", NormSquared(a.T * x), lam * NormSquared(x),
+                 r"… its squared length is $x^\top AA^\top x = \lambda\lVert x\rVert^2$ …",
+                 Symbolic(), given=("real-matrix", "real-other", "other-eigenvector")),
+            Step("converse-not-zero", NormSquared(a.T * x) / lam, sympy.Integer(1),
+                 r"… and so $A^\top x \neq 0$ is an eigenvector of $A^\top A$ for the same "
+                 r"$\lambda$.",
+                 Symbolic(), given=("converse-length", "other-unit", "nonzero-eigenvalue")),
         ),
         conclusion="transposed-is-wrong",
+        uses=("vanishing-sufficient-condition",),
     )
 
 
@@ -138,11 +165,16 @@ def erratum_product_indices() -> Derivation:
             r"The notes write $\frac{\partial x_t}{\partial x_k} = \prod_{t \leq i \leq k}"
             r"\frac{\partial x_i}{\partial x_{i-1}}$ and $l = k - t$. A gradient flows from a "
             r"later time $t$ back to an earlier $k < t$, so the index set "
-            r"$\{t \leq i \leq k\}$ is empty and $k - t$ is negative. The product runs over "
-            r"$k < i \leq t$, the newest factor on the left (matrices do not commute), and "
-            r"$l = t - k \geq 0$. " + _NETWORK
+            r"$\{t \leq i \leq k\}$ is empty and $k - t$ is negative. Assuming the chain "
+            r"rule (stated below), as the theorem on the Jacobian product does, the product "
+            r"runs over "
+            r"$k < i \leq t$, the newest factor on the left, and $l = t - k \geq 0$. Over two "
+            r"steps, computed exactly below without the chain rule, the newest factor is on "
+            r"the left and the other order is a different matrix (matrices do not commute). "
+            + _NETWORK
         ),
-        hypotheses=(),
+        hypotheses=(CHAIN_RULE,),
+        uses=("jacobian-product",),
         definitions={
             w: EXAMPLE_W,
             first: _slopes(0),

@@ -11,6 +11,7 @@ import sympy
 from derivations.ch3_bptt.slopes import Sigmoid, a, cosh_form, sech_to_tanh
 from derivations.ch3_bptt.symbols import JacobianAcross, Length
 from derivations.engine import (
+    Assumption,
     Chain,
     Derivation,
     Hypothesis,
@@ -104,9 +105,15 @@ def exercise_3_3() -> Derivation:
     return Derivation(
         title="How many paths the gradient sums over",
         source=SOURCE,
-        statement=(r"Over $T$ steps the sum has one term for each pair $1 \leq k \leq t \leq T$: "
+        statement=(r"Assuming that over $T$ steps the gradient has one term for each pair "
+                   r"$1 \leq k \leq t \leq T$, as the theorem on backpropagation through time "
+                   r"checks for $T = 3$ (stated below; not checked for other $T$), it has "
                    r"$T(T + 1)/2$ terms, which for $T = 100$ is $5050$."),
-        hypotheses=(),
+        hypotheses=(
+            Assumption(r"Over $T$ steps the gradient has one term for each pair "
+                       r"$1 \leq k \leq t \leq T$, as over the three steps of the theorem on "
+                       r"backpropagation through time."),
+        ),
         uses=("bptt-gradient-sum",),
         steps=(
             Step("pairs", sympy.Sum(sympy.Sum(1, (k, 1, t)), (t, 1, horizon)),
@@ -130,7 +137,7 @@ def exercise_3_4() -> Derivation:
                    r"the bound $\eta^l$ first falls below $10^{-6}$ at $l = 49$."),
         hypotheses=(),
         definitions={beta: sympy.Rational(1, 4), s_1: sympy.Integer(3), eta: beta * s_1},
-        uses=("vanishing-sufficient-condition",),
+        uses=("vanishing-sufficient-condition", "exercise-3-2"),
         steps=(
             Step("eta", eta, sympy.Rational(3, 4), r"$\eta = \beta s_1$.", Symbolic()),
             Step("not-yet", eta**48, tolerance, r"At $l = 48$ the bound is still above …",
@@ -159,7 +166,8 @@ def exercise_3_5() -> Derivation:
         hypotheses=(
             Hypothesis("real", sympy.adjoint(q), q.T, text="$Q$ is real"),
             Hypothesis("real-vector", sympy.adjoint(vector), vector.T, text="$x$ is real"),
-            Hypothesis("orthogonal", q.T * q, sympy.Identity(DIMENSION)),
+            Hypothesis("orthogonal", q.T * q, sympy.Identity(DIMENSION),
+                       text="$Q$ is orthogonal: its columns are orthonormal"),
             Hypothesis("linear-case", across, q**ell,
                        text="the linear case: the Jacobian across $l$ steps is $W^l$"),
         ),
@@ -189,10 +197,11 @@ def exercise_3_6() -> Derivation:
         statement=(
             r"Taking the vanishing-gradient theorem's bound "
             r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq \eta^l$ as a hypothesis: if "
-            r"$s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$, then "
+            r"$W \neq 0$ and $s_1 \leq 1/\beta$, that is $0 < \eta = \beta s_1 \leq 1$, then "
             r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq 1$ for every $l$ and every "
             r"size $d$: nothing can explode. So an exploding Jacobian needs $s_1 > 1/\beta$. "
-            r"The converse fails: with $\sigma$ the identity ($\beta = 1$), the matrix $A$ "
+            r"The converse fails: with $\sigma$ the identity ($\beta = 1$), the Jacobian "
+            r"across $l$ steps is $A^l$ (the linear case), and the matrix $A$ "
             r"below has $s_1 > 10$ and both eigenvalues $1/2$, and "
             r"$A^l = 2^{-l}\begin{bmatrix}1 & 20l\\ 0 & 1\end{bmatrix}$, whose largest entry "
             r"$20l/2^l$ tends to 0. A large singular value may stretch a vector at first, and "
@@ -200,7 +209,7 @@ def exercise_3_6() -> Derivation:
         ),
         hypotheses=(
             Hypothesis("norm-bound", OperatorNorm(across), eta**ell, Relation.LE,
-                       text="the vanishing-gradient theorem's bound, for every $l$"),
+                       text="the vanishing-gradient theorem's bound", every=(ell,)),
             Hypothesis("nonzero", eta, sympy.Integer(0), Relation.GT, text=r"$W \neq 0$"),
             Hypothesis("not-large", eta, sympy.Integer(1), Relation.LE,
                        text=r"$s_1 \leq 1/\beta$, that is $\eta = \beta s_1 \leq 1$"),
@@ -210,7 +219,7 @@ def exercise_3_6() -> Derivation:
             Hypothesis("case-l", eta**ell, sympy.Integer(1), Relation.LE, local=True,
                        text="the case $l$"),
         ),
-        uses=("vanishing-sufficient-condition",),
+        uses=("vanishing-sufficient-condition", "linear-jacobian-powers"),
         definitions={a: TRANSIENT, e_2: sympy.ImmutableMatrix([0, 1])},
         steps=(
             Step("power-shrinks", eta ** (ell + 1), eta**ell,

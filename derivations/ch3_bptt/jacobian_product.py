@@ -24,13 +24,17 @@ from derivations.engine import (
 )
 from derivations.notation import DIMENSION
 
+# Cited as an assumption wherever a Jacobian across several steps is a product of one-step ones.
+CHAIN_RULE = Assumption("The chain rule: the Jacobian of a composition of maps is the product of "
+                        "their Jacobians, the later map's on the left.")
+
 
 @register
 def jacobian_product() -> Derivation:
-    i, j, c = sympy.symbols("i j c", integer=True, positive=True)
+    i, j, c = sympy.symbols("i j c", integer=True, nonnegative=True)  # entries 0 … d − 1
     weights, previous = sympy.IndexedBase("W"), sympy.IndexedBase("h_{t-1}")
     drive = sympy.IndexedBase(r"(W_{\mathrm{in}}u_t + b)")
-    update = sympy.Sum(weights[i, c] * SIGMA(previous[c]), (c, 1, DIMENSION)) + drive[i]
+    update = sympy.Sum(weights[i, c] * SIGMA(previous[c]), (c, 0, DIMENSION - 1)) + drive[i]
     entry = sympy.Symbol(r"\frac{\partial h_{t,i}}{\partial h_{t-1,j}}")
     return Derivation(
         title="One step back in time multiplies by the weights times the slopes",
@@ -44,10 +48,9 @@ def jacobian_product() -> Derivation:
             r"$\partial h_t/\partial h_k = W D_{t-1}\, W D_{t-2} \cdots W D_k$."
         ),
         hypotheses=(
-            Hypothesis("index-in-range", j, DIMENSION, Relation.LE,
+            Hypothesis("index-in-range", j, DIMENSION - 1, Relation.LE,
                        text="$j$ is the index of an entry of $h_{t-1}$"),
-            Assumption("The chain rule: the Jacobian of a composition of maps is the product "
-                       "of their Jacobians, the later map's on the left."),
+            CHAIN_RULE,
         ),
         definitions={entry: sympy.Derivative(update, previous[j])},
         steps=(

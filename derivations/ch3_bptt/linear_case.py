@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations.ch3_bptt.jacobian_product import CHAIN_RULE
 from derivations.ch3_bptt.network import PASCANU
 from derivations.ch3_bptt.symbols import JacobianAcross
 from derivations.engine import (
@@ -53,19 +54,24 @@ def linear_jacobian_powers() -> Derivation:
         title="Linear case: each eigen-component is multiplied by its eigenvalue at every step",
         source=PASCANU,
         statement=(
-            r"With $\sigma$ the identity, for every size $d$ and every $l \geq 0$, the Jacobian "
-            r"across $l$ steps is $W^l$, and a left eigenvector $p^\top W = \lambda p^\top$ "
-            r"comes out multiplied by $\lambda^l$. So a gradient row "
-            r"$\sum_i c_i p_i^\top$ becomes $\sum_i c_i\lambda_i^l p_i^\top$: a component "
-            r"with $c_i \neq 0$ grows if $|\lambda_i| > 1$ and vanishes if $|\lambda_i| < 1$, "
-            r"as in the example $W_{ex}$ ($\lambda_1 = 1/2$, $\lambda_2 = 3/2$)."
+            r"Assuming the chain rule (stated below), with $\sigma$ the identity, for every "
+            r"size $d$ and every $l \geq 0$, the Jacobian across $l$ steps is $W^l$, and a "
+            r"left eigenvector $p^\top W = \lambda p^\top$ comes out multiplied by "
+            r"$\lambda^l$. So, term by term, a gradient row $\sum_i c_i p_i^\top$ becomes "
+            r"$\sum_i c_i\lambda_i^l p_i^\top$: by the limits of chapter 1 along an "
+            r"eigenvector, a component with $c_i \neq 0$ grows without bound if "
+            r"$|\lambda_i| > 1$ and vanishes if $0 < |\lambda_i| < 1$, as in the example "
+            r"$W_{ex}$ ($\lambda_1 = 1/2$, $\lambda_2 = 3/2$)."
         ),
         hypotheses=(
             Hypothesis("linear-chain-rule", JacobianAcross(ell + 1), W * across,
                        text=r"the chain rule with $\sigma$ the identity: every factor is $W$",
                        every=(ell,)),
-            Hypothesis("no-steps", JacobianAcross(0), sympy.Identity(DIMENSION)),
-            Hypothesis("left-eigenvector", p.T * W, lam * p.T),
+            Hypothesis("no-steps", JacobianAcross(0), sympy.Identity(DIMENSION),
+                       text="no step at all changes nothing"),
+            Hypothesis("left-eigenvector", p.T * W, lam * p.T,
+                       text="$p$ is a left eigenvector of $W$"),
+            CHAIN_RULE,
             Hypothesis("case-l", across, W**ell, local=True,
                        text="the case $l$"),
         ),
@@ -106,6 +112,7 @@ def linear_jacobian_powers() -> Derivation:
         ),
         conclusion="component-scales",
         claims_every_size=True,
+        uses=("jacobian-product", "spectral-trichotomy"),
     )
 
 
@@ -115,6 +122,8 @@ def erratum_left_eigenvectors() -> Derivation:
     q = sympy.MatrixSymbol("q", 2, 1)
     lam_1 = sympy.Symbol("lambda_1")
     a, v = symbol("A"), sympy.MatrixSymbol("v", DIMENSION, 1)
+    p = sympy.MatrixSymbol("p", DIMENSION, 1)
+    shifted = sympy.MatrixSymbol("X", DIMENSION, DIMENSION)  # λI − A, any square matrix
     turn, q_turn = symbol("R_quarter"), sympy.MatrixSymbol(r"q_{-\pi/2}", 2, 1)
     return Derivation(
         title="A row gradient needs left eigenvectors, not right ones",
@@ -124,15 +133,20 @@ def erratum_left_eigenvectors() -> Derivation:
             r"$q_i^\top W^l = \lambda_i^l q_i^\top$. That needs $q_i$ to be a *left* "
             r"eigenvector, $q_i^\top W = \lambda_i q_i^\top$, which a right eigenvector "
             r"in general is not: $q$ below is a counterexample. The two notions coincide for "
-            r"symmetric $W$ (steps 3 and 4, every size $d$), not for every normal $W$: the "
-            r"quarter turn $R_{-\pi/2}$ is normal, yet for its eigenvector $q_{-\pi/2}$ the left "
-            r"eigenvector is the conjugate $\bar q_{-\pi/2}$, not $q_{-\pi/2}$. The eigenvalues "
-            r"are the same either way, so "
-            r"the notes' conclusion about $|\lambda_i| \gtrless 1$ survives."
+            r"symmetric $W$ (steps 3 to 8, written for a symmetric $A$ of every size $d$: a "
+            r"right eigenvector is a left one, and a left one a right one), not for every "
+            r"normal $W$: the quarter turn $R_{-\pi/2}$ is normal, yet for its eigenvector "
+            r"$q_{-\pi/2}$ the left eigenvector is the conjugate $\bar q_{-\pi/2}$, not "
+            r"$q_{-\pi/2}$. The eigenvalues are the same either way, since $W$ and $W^\top$ "
+            r"have the same characteristic polynomial (step 13), so the notes' conclusion "
+            r"about $|\lambda_i| \gtrless 1$ survives."
         ),
         hypotheses=(
             Hypothesis("symmetric", a.T, a, text="$A$ is symmetric"),
-            Hypothesis("right-eigenvector", a * v, lam * v),
+            Hypothesis("right-eigenvector", a * v, lam * v,
+                       text="$v$ is a right eigenvector of $A$"),
+            Hypothesis("left-eigenvector", p.T * a, lam * p.T,
+                       text="$p$ is a left eigenvector of $A$"),
         ),
         definitions={
             w_example: LINEAR_W,
@@ -151,8 +165,19 @@ def erratum_left_eigenvectors() -> Derivation:
             Step("symmetric-transpose", v.T * a, v.T * a.T, r"$A^\top = A$ …", Symbolic(),
                  given=("symmetric",)),
             Step("symmetric-left", v.T * a.T, lam * v.T,
-                 r"… and $v^\top A^\top = (Av)^\top = \lambda v^\top$.", Symbolic(),
+                 r"… and $v^\top A^\top = (Av)^\top = \lambda v^\top$ …", Symbolic(),
                  given=("right-eigenvector",)),
+            Step("right-is-left", v.T * a, lam * v.T,
+                 r"… so $v$ is a left eigenvector too: steps (3) and (4).",
+                 Chain(("symmetric-transpose", "symmetric-left"))),
+            Step("symmetric-right", a * p, a.T * p,
+                 r"Conversely, $A = A^\top$ …", Symbolic(), given=("symmetric",)),
+            Step("left-transposed", a.T * p, lam * p,
+                 r"… and $A^\top p = (p^\top A)^\top = \lambda p$ …", Symbolic(),
+                 given=("left-eigenvector",)),
+            Step("left-is-right", a * p, lam * p,
+                 r"… so $p$ is a right eigenvector too: steps (6) and (7).",
+                 Chain(("symmetric-right", "left-transposed"))),
             Step("quarter-turn-normal", turn.T * turn, turn * turn.T,
                  r"$R_{-\pi/2}$ is normal (orthogonal, in fact).", Symbolic()),
             Step("quarter-turn-eigenvector", turn * q_turn, sympy.I * q_turn,
@@ -165,6 +190,10 @@ def erratum_left_eigenvectors() -> Derivation:
                  r"… while $q_{-\pi/2}^* R_{-\pi/2} = iq_{-\pi/2}^*$, $q_{-\pi/2}^* = "
                  r"\bar q_{-\pi/2}^\top$: for a normal matrix the left eigenvector is the "
                  r"conjugate $\bar q_{-\pi/2}$.", Symbolic()),
+            Step("same-eigenvalues", sympy.Determinant(shifted.T), sympy.Determinant(shifted),
+                 r"A matrix and its transpose have the same determinant; with "
+                 r"$X = \lambda I - W$, $X^\top = \lambda I - W^\top$: $W$ and $W^\top$ have the "
+                 r"same characteristic polynomial, and so the same eigenvalues.", Symbolic()),
         ),
         conclusion="not-a-left-eigenvector",
     )

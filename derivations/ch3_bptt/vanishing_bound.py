@@ -45,10 +45,14 @@ def vanishing_sufficient_condition() -> Derivation:
         title="A small largest singular value makes gradients vanish",
         source=PASCANU,
         statement=(
-            r"For every size $d$, every $l \geq 0$ and whatever the states, "
-            r"$\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq \eta^l$ with "
-            r"$\eta = \beta s_1$. If $s_1 < 1/\beta$, then $\eta < 1$ and the bound tends to "
-            r"$0$: gradients from far back vanish (a sufficient condition, not a necessary one)."
+            r"Assuming the chain rule and the sub-multiplicativity "
+            r"$\lVert AB\rVert_2 \leq \lVert A\rVert_2\lVert B\rVert_2$ of the operator norm "
+            r"(both among the hypotheses below): for every size $d$, every $l \geq 0$ and "
+            r"whatever the states, $\lVert \partial h_{k+l}/\partial h_k\rVert_2 \leq \eta^l$ "
+            r"with $\eta = \beta s_1$. If $W \neq 0$ and $s_1 < 1/\beta$, then "
+            r"$0 < \eta < 1$ and the bound tends to $0$: gradients from far back vanish. This "
+            r"is a sufficient condition, not a necessary one (exercise 3.6 has vanishing powers "
+            r"with $s_1 > 1/\beta$)."
         ),
         hypotheses=(
             Hypothesis("slope-bound", _norm(slopes), beta, Relation.LE, text=SLOPE_BOUND,
@@ -64,7 +68,8 @@ def vanishing_sufficient_condition() -> Derivation:
                        text=r"no step at all: the Jacobian is $I$, which stretches nothing"),
             Hypothesis("nonzero", s_1, sympy.Integer(0), Relation.GT,
                        text=r"$W \neq 0$"),
-            Hypothesis("small", s_1, 1 / beta, Relation.LT),
+            Hypothesis("small", s_1, 1 / beta, Relation.LT,
+                       text="the largest singular value is below the reciprocal slope bound"),
             Hypothesis("case-l", _norm(across), eta**ell, Relation.LE, local=True,
                        text="the case $l$"),
         ),
@@ -104,6 +109,7 @@ def vanishing_sufficient_condition() -> Derivation:
         ),
         conclusion="norm-bound",
         claims_every_size=True,
+        uses=("jacobian-product",),
     )
 
 
@@ -120,7 +126,9 @@ def erratum_vanishing_chain() -> Derivation:
             r"$\lVert W\rVert\,\lVert\operatorname{diag}(\sigma')\rVert < \frac{1}{\gamma}"
             r" * \gamma < 1$. The first $<$ is right; the second would say $1 < 1$: it "
             r"is an equality, and the corrected chain (below, in this companion's letters) "
-            r"still ends below $1$. The notes then choose “the maximum value $\eta$” with "
+            r"still ends below $1$, given the sub-multiplicativity "
+            r"$\lVert AB\rVert_2 \leq \lVert A\rVert_2\lVert B\rVert_2$ of the operator norm "
+            r"(a hypothesis below). The notes then choose “the maximum value $\eta$” with "
             r"$\lVert \partial x_{k+1}/\partial x_k\rVert \leq \eta < 1$ for all $k$; what is "
             r"needed is that *some* $\eta < 1$ bounds every factor at once. Factors that are "
             r"each below $1$ are not enough: the product of $1 - 1/i^2$ over $i = 2, \dots, n$ "
@@ -131,7 +139,8 @@ def erratum_vanishing_chain() -> Derivation:
                        text=SUBMULTIPLICATIVE),
             Hypothesis("slope-bound", _norm(D), beta, Relation.LE,
                        text=r"$D = \operatorname{diag}(\sigma'(h))$ has norm at most $\beta$"),
-            Hypothesis("small", s_1, 1 / beta, Relation.LT),
+            Hypothesis("small", s_1, 1 / beta, Relation.LT,
+                       text="the largest singular value is below the reciprocal slope bound"),
         ),
         definitions={s_1: _norm(W)},
         steps=(

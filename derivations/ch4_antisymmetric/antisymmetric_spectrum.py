@@ -77,14 +77,15 @@ def antisymmetric_exponential_is_rotation() -> Derivation:
         title="The flow of an antisymmetric matrix keeps every length",
         source=SOURCE,
         statement=(
-            r"If $M^\top = -M$, the sensitivity $\Phi(t) = e^{Mt}$ of $h' = Mh$ has "
+            r"If $M$ is real and $M^\top = -M$, the sensitivity $\Phi(t) = e^{Mt}$ of "
+            r"$h' = Mh$ has "
             r"$\dot\Phi^\top\Phi + \Phi^\top\dot\Phi = 0$, at every size. Assuming the "
             r"product rule and that a matrix function whose derivative is $0$ is constant "
             r"(stated below), $\Phi^\top\Phi$ is constant, so "
             r"$\Phi(t)^\top\Phi(t) = \Phi(0)^\top\Phi(0) = I$ for every $t$: $e^{Mt}$ is "
-            r"orthogonal and keeps every length. (Its determinant, continuous in $t$ and "
-            r"$\pm 1$, keeps its value $1$ at $t = 0$, so $e^{Mt}$ is even a rotation; that "
-            r"last step is not checked here.)"
+            r"orthogonal and real, and so keeps every length. (Its determinant, continuous in "
+            r"$t$ and $\pm 1$, keeps its value $1$ at $t = 0$, so $e^{Mt}$ is even a rotation; "
+            r"that last step is not checked here.)"
         ),
         hypotheses=(
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),
@@ -104,4 +105,5 @@ def antisymmetric_exponential_is_rotation() -> Derivation:
         ),
         conclusion="gram-is-constant",
         claims_every_size=True,
+        uses=("orthogonal-preserves-norm",),
     )

@@ -53,8 +53,7 @@ def tanh_ode_conserved_quantity() -> Derivation:
         hypotheses=(
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),
             Hypothesis("defined", sympy.cosh(a_i), sympy.Integer(0), Relation.NE,
-                       text=r"$\cosh a_i \neq 0$, as for every real $a_i$ (so $\log\cosh a_i$ "
-                            "is defined)"),
+                       text=r"true for every real $a_i$: $\log\cosh a_i$ is defined"),
             Assumption(r"the chain rule: along a solution, $\frac{dC}{dt} = \nabla C^\top h'$, "
                        r"and $\nabla C = M^\top h'$ with $h' = \tanh(Mh)$ by step (1)"),
         ),

@@ -25,7 +25,15 @@ from derivations.ch4_antisymmetric.common import (
     plus,
     times,
 )
-from derivations.engine import Derivation, Hypothesis, Relation, Step, Symbolic, register
+from derivations.engine import (
+    Assumption,
+    Derivation,
+    Hypothesis,
+    Relation,
+    Step,
+    Symbolic,
+    register,
+)
 
 
 @register
@@ -49,14 +57,20 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
             r"\tanh(W_{\mathrm{diff}}h)$ linearises to $I + \varepsilon W_{\mathrm{diff}}$, "
             r"whose eigenvalues $1 + \varepsilon\lambda$ and $1 + \varepsilon\bar\lambda$ have "
             r"$|1 + \varepsilon\lambda|^2 - 1 = \varepsilon(\gamma^2 + \omega^2)"
-            r"(\varepsilon - \varepsilon_*)$ with $\varepsilon_* = 120/1609 \approx 0.0746$: "
-            r"at most 0, so the origin is stable, for $0 < \varepsilon \leq \varepsilon_*$, "
-            r"and positive, so it repels, for $\varepsilon > \varepsilon_*$, as at our "
-            r"$\varepsilon = 0.1$."
+            r"(\varepsilon - \varepsilon_*)$ with $\varepsilon_* = 120/1609 \approx 0.0746$. "
+            r"So the linearisation's eigenvalues stay in the closed unit disc for "
+            r"$0 < \varepsilon \leq \varepsilon_*$ and leave it for "
+            r"$\varepsilon > \varepsilon_*$, as at our $\varepsilon = 0.1$. Assuming that a "
+            r"fixed point repels when its linearisation has an eigenvalue outside the unit "
+            r"circle (stated below), the origin repels for every $\varepsilon > "
+            r"\varepsilon_*$."
         ),
         hypotheses=(
-            Hypothesis("positive-step", epsilon, sympy.Integer(0), Relation.GT, local=True,
+            Hypothesis("positive-step", epsilon, sympy.Integer(0), Relation.GT,
                        text="a step forward in time"),
+            Assumption("A fixed point of a smooth map repels (some points arbitrarily close to "
+                       "it move away) when the map's Jacobian there has an eigenvalue of "
+                       "modulus greater than 1."),
             Hypothesis("small-step", epsilon, threshold, Relation.LE, local=True,
                        text="a step up to the threshold"),
             Hypothesis("large-step", epsilon, threshold, Relation.GT, local=True,
@@ -95,7 +109,8 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
                  display_lhs=plus(euler_factor(epsilon, lam), -1)),
             Step("stable-below", factor - 1, sympy.Integer(0),
                  r"For $0 < \varepsilon \leq \varepsilon_*$ the factor $\varepsilon - "
-                 r"\varepsilon_*$ is not positive: both eigenvalues stay in the unit disc.",
+                 r"\varepsilon_*$ is not positive: both eigenvalues stay in the closed unit "
+                 r"disc.",
                  Symbolic(rewrite=complex_parts), relation=Relation.LE,
                  given=("positive-step", "small-step"),
                  display_lhs=plus(euler_factor(epsilon, lam), -1)),
@@ -106,7 +121,8 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
             Step("threshold-value", threshold, sympy.Rational(120, 1609),
                  r"$2\gamma/(\gamma^2 + \omega^2) = 0.3/4.0225$.", Symbolic()),
             Step("our-step-is-above", threshold, EPSILON_OURS,
-                 r"Our $\varepsilon = 0.1$ exceeds it: the origin repels.", Symbolic(),
+                 r"Our $\varepsilon = 0.1$ exceeds it: the origin repels, by the assumption.",
+                 Symbolic(),
                  relation=Relation.LT),
             Step("factor-at-our-step", factor.subs(epsilon, EPSILON_OURS),
                  sympy.Rational(40409, 40000),
@@ -121,6 +137,8 @@ def erratum_diffusion_example_not_euler_stable() -> Derivation:
 @register
 def erratum_euler_left_hand_side() -> Derivation:
     M3 = sympy.MatrixSymbol("M_3", 3, 3)
+    generic = antisymmetric_matrix(3)
+    entries_squared = plus(generic[0, 1] ** 2, generic[0, 2] ** 2, generic[1, 2] ** 2)
     return Derivation(
         title="Not every Euler factor of an antisymmetric matrix exceeds 1",
         source=SOURCE,
@@ -128,14 +146,16 @@ def erratum_euler_left_hand_side() -> Derivation:
             "The slides: “left hand is always >1 since the eigenvalues of the jacobian are all "
             r"imaginary”. But $|1 + \varepsilon\lambda|^2 = 1 + \varepsilon^2|\lambda|^2$ exceeds "
             r"1 only when $\lambda \neq 0$, and every antisymmetric $3 \times 3$ matrix has the "
-            r"eigenvalue $0$, whose factor is exactly 1. Only the *largest* factor must exceed 1."
+            r"eigenvalue $0$, whose factor is exactly 1. Its other two eigenvalues are "
+            r"$\pm i\sqrt{m_{12}^2 + m_{13}^2 + m_{23}^2}$ (step 3), whose factor exceeds 1 "
+            r"unless $M_3 = 0$: only those must exceed 1."
         ),
         hypotheses=(
             Hypothesis("imaginary", lam + sympy.conjugate(lam), sympy.Integer(0),
                        text=r"$\operatorname{Re}\lambda = 0$, as for every eigenvalue of an "
                             "antisymmetric matrix"),
         ),
-        definitions={M3: antisymmetric_matrix(3)},
+        definitions={M3: generic},
         uses=("antisymmetric-eigenvalues-are-imaginary",),
         steps=(
             Step("factor", sympy.Abs(1 + epsilon * lam) ** 2,
@@ -147,6 +167,12 @@ def erratum_euler_left_hand_side() -> Derivation:
             Step("zero-eigenvalue", sympy.Determinant(M3), sympy.Integer(0),
                  r"A generic antisymmetric $3 \times 3$ matrix has $\det M_3 = 0$: the "
                  r"eigenvalue $0$, with factor $|1 + 0| = 1$.", Symbolic()),
+            Step("other-eigenvalues", sympy.Determinant(lam * sympy.Identity(3) - M3),
+                 lam * (lam**2 + entries_squared),
+                 r"The characteristic polynomial: besides $0$, the roots are "
+                 r"$\pm i\sqrt{m_{12}^2 + m_{13}^2 + m_{23}^2}$, with factor "
+                 r"$1 + \varepsilon^2(m_{12}^2 + m_{13}^2 + m_{23}^2)$ by step (1).",
+                 Symbolic(), display_rhs=times(lam, plus(lam**2, entries_squared))),
         ),
         conclusion="zero-eigenvalue",
     )

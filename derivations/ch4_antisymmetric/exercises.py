@@ -68,6 +68,10 @@ def exercise_4_1() -> Derivation:
             Step("eigenvalue", sympy.Determinant(2 * sympy.I * sympy.Identity(2) - W0),
                  sympy.Integer(0), r"$2i$ is a root of $\det(\lambda I - W_0) = \lambda^2 + 4$.",
                  Symbolic()),
+            Step("scaled-orthogonal", W0.T * W0, 4 * sympy.Identity(2),
+                 r"$W_0^\top W_0 = 4I$: $W_0/2$ is orthogonal, so $I + \varepsilon W_0$ "
+                 r"multiplies every length by the same factor (the theorem on Euler steps).",
+                 Symbolic()),
             Step("stretch", sympy.Abs(1 + 2 * sympy.I * epsilon), sympy.sqrt(26) / 5,
                  r"$|1 + 0.2i| = \sqrt{1 + 0.04}$.", Symbolic(),
                  display_lhs=sympy.Abs(plus(1, times(2, sympy.I, epsilon)), evaluate=False)),
@@ -86,20 +90,35 @@ def exercise_4_2() -> Derivation:
     other = sympy.MatrixSymbol("U'", 4, 4)
     difference = sympy.MatAdd(W, -W.T, evaluate=False)
     units = sympy.Integer(128)
+    # Every size, entry by entry: (i, j) above the diagonal, (j, i) its mirror, (i, i) on it.
+    M, U, U_other = symbol("M"), sympy.MatrixSymbol("U", d, d), sympy.MatrixSymbol("U'", d, d)
+    i, j = sympy.symbols("i j", integer=True, nonnegative=True)
     return Derivation(
         title="The cell needs only the upper triangle of its recurrent matrix",
         source=SOURCE,
         statement=(
-            r"$W - W^\top$ is antisymmetric for every $W$, at every size. For $d = 4$, every "
-            r"antisymmetric $M$ is $U - U^\top$ for exactly one strictly upper-triangular $U$, "
-            r"its own upper triangle (below the diagonal are the negatives, on it zeros); only "
-            r"this size is checked. A strictly upper triangle has $d(d-1)/2$ entries for every "
-            r"$d$: a cell with $d$ units that stores only it keeps 8128 recurrent parameters "
-            r"for $d = 128$, against $d^2 = 16384$."
+            r"$W - W^\top$ is antisymmetric for every $W$, at every size. Every antisymmetric "
+            r"$M$ is $U - U^\top$ for exactly one strictly upper-triangular $U$, its own upper "
+            r"triangle (below the diagonal are the negatives, on it zeros): steps 2 and 3 check "
+            r"the whole $4 \times 4$ case, steps 4 to 7 every size entry by entry, for an entry "
+            r"$(i, j)$ above the diagonal, its mirror $(j, i)$ and a diagonal entry $(i, i)$. A "
+            r"strictly upper triangle has $d(d-1)/2$ entries for every $d$: a cell with $d$ "
+            r"units that stores only it keeps 8128 recurrent parameters for $d = 128$, against "
+            r"$d^2 = 16384$."
         ),
         hypotheses=(
             Hypothesis("same-difference", other - other.T, generic,
-                       text=r"$U'$ is strictly upper triangular with $U' - U'^\top = M_4$"),
+                       text=r"$U'$ is strictly upper triangular"),
+            Hypothesis("zero-below", U[j, i], sympy.Integer(0),
+                       text=r"$U$ is strictly upper triangular, and $i < j$ …"),
+            Hypothesis("keeps-upper", U[i, j], M[i, j],
+                       text=r"$U$ keeps the upper triangle of $M$"),
+            Hypothesis("mirrored", M[j, i], -M[i, j], text="$M$ is antisymmetric …"),
+            Hypothesis("mirrored-diagonal", M[i, i], -M[i, i], text="… also on the diagonal"),
+            Hypothesis("other-zero-below", U_other[j, i], sympy.Integer(0),
+                       text=r"another strictly upper-triangular $U'$ …"),
+            Hypothesis("other-difference", (U_other - U_other.T)[i, j], M[i, j],
+                       text=r"… with $U' - U'^\top = M$ at $(i, j)$"),
         ),
         definitions={upper: strictly_upper_matrix(4), generic: antisymmetric_matrix(4),
                      other: strictly_upper_matrix(4, "v")},
@@ -114,6 +133,19 @@ def exercise_4_2() -> Derivation:
                  r"Any other strictly upper-triangular $U'$ with $U' - U'^\top = M_4$ has, above "
                  r"the diagonal, the entries of $M_4$: it is $U$.", Symbolic(),
                  given=("same-difference",)),
+            Step("above-diagonal", (U - U.T)[i, j], M[i, j],
+                 r"At every size: above the diagonal $U - U^\top$ is $U$, which is $M$ there …",
+                 Symbolic(), given=("zero-below", "keeps-upper")),
+            Step("below-diagonal", (U - U.T)[j, i], M[j, i],
+                 r"… below it, $-U^\top$, the negatives, which is $M$ there too …",
+                 Symbolic(), given=("zero-below", "keeps-upper", "mirrored")),
+            Step("on-the-diagonal", M[i, i], sympy.Integer(0),
+                 r"… and on it $M_{ii} = -M_{ii}$ is $0$, as $(U - U^\top)_{ii} = U_{ii} - "
+                 r"U_{ii}$ is.", Symbolic(), given=("mirrored-diagonal",)),
+            Step("only-one-entry", U_other[i, j], M[i, j],
+                 r"Any strictly upper-triangular $U'$ with $U' - U'^\top = M$ has, above the "
+                 r"diagonal, the entries of $M$: it is $U$.", Symbolic(),
+                 given=("other-zero-below", "other-difference")),
             Step("parameter-count", sympy.Sum(d - row, (row, 1, d)), d * (d - 1) / 2,
                  r"Row $k$ has $d - k$ entries above the diagonal.", Symbolic()),
             Step("for-128-units", sympy.Sum(units - row, (row, 1, units)), sympy.Integer(8128),
@@ -155,6 +187,7 @@ def exercise_4_3() -> Derivation:
 def exercise_4_4() -> Derivation:
     g_minus = symbol("gamma_-")
     boundary = sympy.Abs(1 + epsilon * (-g_minus + sympy.I * omega)) ** 2
+    factor = sympy.Abs(1 + epsilon * (-gamma + sympy.I * omega)) ** 2
     return Derivation(
         title="The smallest stabilising diffusion",
         source=SOURCE,
@@ -164,7 +197,10 @@ def exercise_4_4() -> Derivation:
             r"scaled eigenvalue lies exactly on the circle $|1 + z| = 1$, and every smaller "
             r"$\gamma$ leaves it outside."
         ),
-        hypotheses=(),
+        hypotheses=(
+            Hypothesis("less-diffusion", gamma, g_minus, Relation.LT, local=True,
+                       text=r"any diffusion below $\gamma_-$"),
+        ),
         definitions={epsilon: sympy.Rational(1, 20), omega: sympy.Integer(3),
                      g_minus: _least_gamma()},
         uses=("forward-euler-diffusion-condition",),
@@ -173,6 +209,10 @@ def exercise_4_4() -> Derivation:
                  r"At $\gamma = \gamma_-$ the factor is exactly 1 (the general condition with "
                  r"$\gamma = \gamma_-$).", Symbolic(rewrite=_cancel),
                  display_lhs=euler_factor(epsilon, diffused(g_minus, omega))),
+            Step("outside-below", factor, sympy.Integer(1),
+                 r"Any smaller $\gamma$ leaves the factor above 1.", Symbolic(),
+                 relation=Relation.GT, given=("less-diffusion",),
+                 display_lhs=euler_factor(epsilon, diffused(gamma, omega))),
             Step("value", g_minus, 20 - sympy.sqrt(391),
                  r"$(1 - \sqrt{1 - 0.0225})/0.05 = 20(1 - \sqrt{0.9775}) = 20 - \sqrt{391}$.",
                  Symbolic()),
@@ -191,10 +231,11 @@ def exercise_4_5() -> Derivation:
         source=SOURCE,
         statement=(
             r"If $Mv = i\omega v$, then $v$ is an eigenvector of $M - \gamma I$ with eigenvalue "
-            r"$i\omega - \gamma$, so, by the theorem on eigendirections, the solution of "
-            r"$h' = (M - \gamma I)h$ from $h(0) = v$ is $e^{(i\omega - \gamma)t}v$, and its "
-            r"squared length is $e^{-2\gamma t}\lVert v\rVert^2$: it shrinks like "
-            r"$e^{-\gamma t}$. In continuous time, diffusion only damps."
+            r"$i\omega - \gamma$, so, by the theorem on eigendirections (which assumes that "
+            r"solutions are unique), the solution of $h' = (M - \gamma I)h$ from $h(0) = v$ is "
+            r"$e^{(i\omega - \gamma)t}v$, and its squared length is "
+            r"$e^{-2\gamma t}\lVert v\rVert^2$: it shrinks like $e^{-\gamma t}$. Along such an "
+            r"eigenvector, diffusion in continuous time only damps."
         ),
         hypotheses=(Hypothesis("eigenvector", M * v, sympy.I * omega * v,
                                text=r"$v$ is an eigenvector of $M$ for $i\omega$"),),
@@ -228,7 +269,7 @@ def exercise_4_6() -> Derivation:
             r"step $\varepsilon$ itself must shrink."
         ),
         hypotheses=(Hypothesis("large-step", omega, 1 / epsilon, Relation.GT,
-                               text=r"$\varepsilon\omega > 1$"),),
+                               text="a step too long for the rotation"),),
         definitions={gamma: 1 / epsilon + shift},
         steps=(
             Step("complete-the-square",
@@ -261,7 +302,7 @@ def exercise_4_7() -> Derivation:
             r"For the time-dependent matrix $A(t)$ below (Markus and Yamabe, 1960) both "
             r"eigenvalues are $(-1 \pm i\sqrt7)/4$ at every $t$, real part $-1/4 < 0$, yet "
             r"$x(t) = e^{t/2}(-\cos t, \sin t)$ solves $x' = A(t)x$ and grows like $e^{t/2}$. "
-            r"Eigenvalues of $J(t)$ at each instant do not decide stability."
+            r"Eigenvalues of $A(t)$ at each instant do not decide stability."
         ),
         hypotheses=(),
         definitions={
@@ -315,7 +356,8 @@ def exercise_4_8() -> Derivation:
         hypotheses=(
             Hypothesis("real", sympy.adjoint(M), M.T, text="$M$ is real"),
             Hypothesis("antisymmetric", M.T, -M, text="$M$ is antisymmetric"),
-            Hypothesis("diffusion", M_gamma, M - gamma * sympy.Identity(d)),
+            Hypothesis("diffusion", M_gamma, M - gamma * sympy.Identity(d),
+                       text="the diffusion $\\gamma$ is subtracted from the diagonal"),
             Hypothesis("eigenvector", D * M_gamma * v, lam * v,
                        text=r"$v$ is an eigenvector of $DM_\gamma$"),
             Hypothesis("inverse", D_inverse * D, sympy.Identity(d), text="$D$ is invertible"),

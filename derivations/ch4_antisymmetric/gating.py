@@ -66,16 +66,17 @@ def gated_antisymmetric_jacobian() -> Derivation:
             r"At every size, the gated field with entries $z_i \tanh a_i$, where "
             r"$a = M_\gamma h + b$, $z_i = \operatorname{sigm}(c_i)$ and "
             r"$c = M_\gamma h + b_z$, has Jacobian $D_g M_\gamma$ with "
-            r"$D_g = \operatorname{diag}(z_i(1 - z_i)\tanh a_i + z_i(1 - \tanh^2 a_i))$, "
-            r"negative where $\tanh a_i$ is. At $h = 0$ with $\omega = 1$, $\gamma = 0$, "
+            r"$D_g = \operatorname{diag}(z_i(1 - z_i)\tanh a_i + z_i(1 - \tanh^2 a_i))$. Its "
+            r"first term $z_i(1 - z_i)\tanh a_i$ is negative where $\tanh a_i$ is, so an "
+            r"entry of $D_g$ can be negative (step 2). At $h = 0$ with $\omega = 1$, "
+            r"$\gamma = 0$, "
             r"$b = (0, -3)$, $b_z = 0$ it has the real eigenvalue $\sqrt{-d_1 d_2} \approx "
             r"0.349$. That is the Jacobian at one point, not a growth rate: $h = 0$ is not a "
             "fixed point."
         ),
         hypotheses=(
             Hypothesis("defined", 1 + sympy.exp(-c_i), sympy.Integer(0), Relation.NE,
-                       text=r"$1 + e^{-c_i} \neq 0$, as for every real $c_i$ (so $z_i$ is "
-                            "defined)"),
+                       text=r"true for every real $c_i$: $z_i$ is defined"),
         ),
         definitions={
             a_i: b_h[i, 0] + drive,

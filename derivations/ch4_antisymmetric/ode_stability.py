@@ -23,8 +23,9 @@ def ode_eigendirection_growth() -> Derivation:
         title="Along an eigenvector the sensitivity is a scalar exponential",
         source=SOURCE,
         statement=(
-            r"If $Jv = \lambda v$ for a constant $d \times d$ Jacobian $J$, the solution of "
-            r"$h' = Jh$ from $h(0) = v$ is $\Phi(t)v = e^{\lambda t}v$, of length "
+            r"If $Jv = \lambda v$ for a constant $d \times d$ Jacobian $J$, then "
+            r"$e^{\lambda t}v$ solves $h' = Jh$ from $h(0) = v$; assuming solutions are unique "
+            r"(Picard and Lindelöf, stated below), it is the solution $\Phi(t)v$, of length "
             r"$e^{\operatorname{Re}(\lambda)t}\lVert v\rVert$: it grows, decays or keeps its "
             r"length as $\operatorname{Re}\lambda$ is positive, negative or zero."
         ),
@@ -55,6 +56,7 @@ def erratum_critical_eigenvalues_need_eigenvectors() -> Derivation:
     start = sympy.MatrixSymbol(r"\Phi(0)", 2, 2)
     e2 = sympy.MatrixSymbol("e_2", 2, 1)
     explicit = sympy.ImmutableMatrix([[1, time], [0, 1]])
+    v_1, v_2 = sympy.symbols("v_1 v_2")
     return Derivation(
         title="Eigenvalues with zero real part do not make a system stable",
         source=SOURCE,
@@ -83,6 +85,10 @@ def erratum_critical_eigenvalues_need_eigenvectors() -> Derivation:
                  r"$\Phi(t)$ solves the sensitivity equation $\Phi' = J\Phi$ …", Symbolic()),
             Step("starts-at-identity", start, sympy.Identity(2),
                  r"… from $\Phi(0) = I$, so it is $e^{Jt}$.", Symbolic()),
+            Step("one-eigenvector", jordan * sympy.ImmutableMatrix([v_1, v_2]),
+                 sympy.ImmutableMatrix([v_2, 0]),
+                 r"An eigenvector $(v_1, v_2)$ for $0$ needs $v_2 = 0$: every one is a multiple "
+                 r"of $(1, 0)$, one eigenvector for a double eigenvalue.", Symbolic()),
             Step("grows", NormSquared(sensitivity * e2), 1 + time**2,
                  r"The perturbation $e_2$ becomes $(t, 1)$: its length grows like $t$.",
                  Symbolic(), display_rhs=plus(1, time**2)),

@@ -56,7 +56,7 @@ def test_a_zero_product_of_matrices_is_followed_by_its_cases():
     text = render(derivation)
     assert "zero product need not have a zero factor" in derivation.statement
     for number in (1, 2, 3):
-        assert f"Case {number}, step ({5 + number})" in text
+        assert f"Case {number}, step ({6 + number})" in text
     assert {str(derivation.step(label).rhs) for label in
             ("reflection-from-top", "reflection-from-bottom", "rotation")} == {"Q_-", "Q_+"}
 
