@@ -99,10 +99,10 @@ def _concrete_fact(derivation: Derivation, label: str) -> Fact:
 
 
 def _concrete_sides(step: Step, derivation: Derivation) -> list[sympy.Basic]:
-    sides = [derivation.concrete(step.lhs), derivation.concrete(step.rhs)]
+    sides = [derivation.substitute(step.lhs), derivation.substitute(step.rhs)]
     for label in step.given:
         fact = derivation.fact(label)
-        sides += [derivation.concrete(fact.lhs), derivation.concrete(fact.rhs)]
+        sides += [derivation.substitute(fact.lhs), derivation.substitute(fact.rhs)]
     return sides
 
 

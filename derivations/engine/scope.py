@@ -117,10 +117,15 @@ def _fixed_label(matrices: list[sympy.MatrixBase], parameters: set[sympy.Symbol]
     found = [(matrix.rows, kind, symbols) for matrix in matrices
              if (structure := _structure(matrix)) is not None for kind, symbols in [structure]]
     generic: list[str] = []
-    for size, kind, covered in sorted(found, key=lambda item: (-item[0], item[1])):
+    named: set[sympy.Symbol] = set()
+    for size, kind, covered in sorted(found, key=lambda item: (-item[0], -len(item[2]),
+                                                               item[1])):
+        if covered <= named:
+            continue  # a part of a generic matrix already named (its diagonal), not another
         words = f"every ${size} \\times {size}$" + (f" {kind}" if kind else "")
         if words not in generic:
             generic.append(words)
+        named |= covered
         parameters = parameters - covered
     parts = [" and ".join(generic)] if generic else []
     if parameters:

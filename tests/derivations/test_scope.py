@@ -86,3 +86,23 @@ def test_domains_come_from_the_assumptions():
     assert for_all({theta, lam}) == r"for all $\lambda$ and real $\theta$"
     assert for_all({r}) == r"for all $r > 0$"
     assert for_all({k, n}) == r"for all integers $k \geq 1$ and integers $n \geq 0$"
+
+
+def test_a_number_computed_from_a_rotation_is_for_all_theta_not_exact():
+    """det R_θ = 1 is about one matrix for each θ: the determinant evaluates to a scalar, but
+    the badge still says what θ ranges over."""
+    step = Step("determinant", sympy.Determinant(R), sympy.Integer(1), "Multiply out.",
+                Symbolic())
+    built = Derivation(slug="probe", title="probe", chapter=2, source="test",
+                       statement="A probe.", hypotheses=(), steps=(step,),
+                       definitions={R: ROTATION})
+    result = verify(built)
+    assert result.passed
+    assert result.scope == Scope(ScopeKind.FIXED_SIZE, r"for all real $\theta$")
+
+
+def test_the_diagonal_of_a_generic_triangle_is_not_a_second_quantifier():
+    upper = sympy.ImmutableMatrix([[a, b, c], [0, d, theta], [0, 0, lam]])
+    diagonal = sympy.ImmutableMatrix([[a, 0, 0], [0, d, 0], [0, 0, lam]])
+    assert scope_of(upper, diagonal) == Scope(ScopeKind.FIXED_SIZE,
+                                              r"every $3 \times 3$ upper-triangular")
