@@ -994,7 +994,9 @@ def _words(side: sympy.Basic) -> dict[tuple, sympy.Basic] | None:
         # (Aᵗ)ᵀ = (Aᵀ)ᵗ: a power's transpose is the transpose's power, by definition
         return _words(sympy.MatPow(type(side)(side.arg.base).doit(), side.arg.exp))
     if _is_letter(side) or (isinstance(side, sympy.Transpose | sympy.Adjoint)
-                            and _is_letter(side.arg)):
+                            and _is_letter(side.arg)) or (
+            isinstance(side, sympy.Adjoint) and isinstance(side.arg, sympy.Transpose)
+            and _is_letter(side.arg.arg)):  # (Aᵀ)* = Ā, the entrywise conjugate: a letter
         return {(side,): sympy.Integer(1)}
     return None
 
