@@ -261,7 +261,21 @@ def _normalise(entry: sympy.Basic) -> sympy.Basic:
         lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
     )
     entry = entry.xreplace(NAMED_NUMBERS)
-    return _fibonacci_by_recurrence(_canonical_bound(prime_bases(entry)))
+    return _fibonacci_by_recurrence(_canonical_bound(prime_bases(powers_of_rationals(entry))))
+
+
+def powers_of_rationals(expression: sympy.Basic) -> sympy.Basic:
+    """``exp(x·log r)`` for a positive rational ``r`` written ``rˣ``: the definition of a real
+    power of a positive number."""
+    def power(node: sympy.exp) -> sympy.Basic:
+        factors = sympy.Mul.make_args(node.args[0])
+        logs = [f for f in factors if isinstance(f, sympy.log) and f.args[0].is_Rational
+                and f.args[0] > 0]
+        if len(logs) != 1:
+            return node
+        return logs[0].args[0] ** sympy.Mul(*(f for f in factors if f is not logs[0]))
+
+    return expression.replace(lambda node: isinstance(node, sympy.exp), power)
 
 
 # Constants SymPy names that have a closed form: compared by their definition.

@@ -414,9 +414,21 @@ def _forms(numerator: sympy.Basic) -> list[sympy.Basic]:
     expanded = expanded.replace(
         lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    normal = _by_recurrence(_squares_of_moduli(_over_primes(
-        numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}))))  # its definition
+    normal = _by_recurrence(_squares_of_moduli(_over_primes(_exp_of_logs(
+        numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2})))))  # its definition
     return [numerator, _numerator(expanded), _numerator(sympy.expand(normal, trig=True))]
+
+
+def _exp_of_logs(expression: sympy.Basic) -> sympy.Basic:
+    """``exp(x·log r)``, ``r`` a positive rational, as ``rˣ`` (how a real power is defined)."""
+    def power(node: sympy.exp) -> sympy.Basic:
+        inside = sympy.Mul.make_args(node.args[0])
+        logs = [f for f in inside if isinstance(f, sympy.log) and f.args[0].is_Rational
+                and f.args[0] > 0]
+        return node if len(logs) != 1 else logs[0].args[0] ** sympy.Mul(
+            *(f for f in inside if f is not logs[0]))
+
+    return expression.replace(lambda node: isinstance(node, sympy.exp), power)
 
 
 def _over_primes(expression: sympy.Basic) -> sympy.Basic:

@@ -501,6 +501,9 @@ def test_powers_of_one_number_written_two_ways_meet_over_primes():
     assert rechecked(_symbolic_certificate(sympy.Rational(3, 2) ** n * 2**n, 3**n))
     assert not rechecked(_symbolic_certificate(4**n, 2**n))
     assert not rechecked(_symbolic_certificate(6**n, 2**n * 3 ** (n + 1)))
+    assert rechecked(_symbolic_certificate(sympy.exp(-n * sympy.log(sympy.Rational(10, 9))),
+                                           9**n * 10 ** (-n)))
+    assert not rechecked(_symbolic_certificate(sympy.exp(n * sympy.log(2)), 3**n))
 
 
 def test_a_sign_may_be_read_from_a_factored_numerator_that_equals_it():
