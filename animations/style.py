@@ -26,6 +26,7 @@ import json
 import math
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -207,56 +208,132 @@ def keep_between(mobject: manim.Mobject, left: float = -manim.config.frame_width
 
 
 LEADER_WIDTH = 1.5
+LEADER_BUFF = 0.2  # a label further than this from its point is joined to it by a leader
 
 
-def _covers(first: manim.Mobject, second: manim.Mobject, gap: float) -> bool:
-    """Whether the boxes of two mobjects come closer than ``gap``."""
-    return not (first.get_right()[0] + gap <= second.get_left()[0]
-                or second.get_right()[0] + gap <= first.get_left()[0]
-                or first.get_top()[1] + gap <= second.get_bottom()[1]
-                or second.get_top()[1] + gap <= first.get_bottom()[1])
+Box = tuple[float, float, float, float]  # left, right, bottom, top
+
+
+def _box(mobject: manim.Mobject) -> Box:
+    return (mobject.get_left()[0], mobject.get_right()[0], mobject.get_bottom()[1],
+            mobject.get_top()[1])
+
+
+def _point_box(point: numpy.ndarray) -> Box:
+    return (point[0], point[0], point[1], point[1])
+
+
+def _boxes_cover(first: Box, second: Box, gap: float) -> bool:
+    """Whether two boxes come closer than ``gap``."""
+    return not (first[1] + gap <= second[0] or second[1] + gap <= first[0]
+                or first[3] + gap <= second[2] or second[3] + gap <= first[2])
 
 
 def end_labels(ends: list[tuple[numpy.ndarray, manim.Mobject, str]], *, top: float,
                bottom: float, avoid: tuple[manim.Mobject, ...] = (), buff: float = 0.12,
-               gap: float = 0.05) -> list[manim.VGroup]:
+               gap: float = 0.05, left: float = -math.inf, right: float = math.inf,
+               sides: tuple[numpy.ndarray, ...] = (manim.RIGHT,),
+               points: Sequence[numpy.ndarray] = (), reach: int | None = None,
+               cross: bool = True) -> list[manim.VGroup]:
     """Direct labels: each label (typeset in its curve's colour) just right of the point where its
     curve ends, at that height where it can be, so a reader needs no legend to tell the curves
     apart (the static figures do the same, :func:`sitebuild.svg.end_labels`).
 
     Labels are placed from the highest end down. One that would cover a label placed before
-    it, another curve's end or a mobject of ``avoid`` moves by whole label heights, down first
-    (so labels keep their curves' order and their leaders do not cross), until it covers none,
-    and a thin leader line in the curve's colour joins it to its end. Labels stay between
-    ``bottom`` and ``top``; ValueError if one cannot. Each is drawn on a patch of the
-    background, so a grid or bound line passing behind it does not strike its words through.
-    Returns, in the order given, each label with its leader.
+    it, another curve's end, a leader drawn before, a mobject of ``avoid`` or one of ``points``
+    (a curve's course, say) moves by whole label heights, down first (so labels keep their
+    curves' order and their leaders do not cross), until it covers none, and a thin leader
+    line in the curve's colour joins it to its end. A leader crosses no other label or end
+    where a place further on allows; else it does, unless ``cross`` is false. Labels stay
+    between ``bottom`` and ``top`` and between ``left`` and ``right``; ValueError if one
+    cannot.
+
+    ``sides`` are the sides of its point a label may take (``RIGHT``, ``UL``…), tried in turn
+    at each height before the next height: a point may be a curve's start, as in a phase
+    portrait, where a label may sit left of its point near a panel's right edge, or above,
+    below or diagonally off it (moving away from its point only, and slid sideways to stay
+    between ``left`` and ``right``). ``reach`` caps the label heights a label may move: a long
+    leader across a small panel reads worse than a label over a curve, and the caller may then
+    try again with fewer ``points``. A ``buff`` wider than ``LEADER_BUFF`` sets the labels in
+    a column apart from the ends, each joined to its end: leaders that fan out read better
+    than a bundle of near-vertical ones.
+
+    Each is drawn on a patch of the background, so a grid or bound line passing behind it does
+    not strike its words through. Returns, in the order given, each label with its leader.
     """
-    marks = [manim.Dot(end, radius=0.06) for end, _, _ in ends]
-    placed: list[manim.Mobject] = []
+    marks = [_box(manim.Dot(end, radius=0.06)) for end, _, _ in ends]
+    fixed = [_box(mobject) for mobject in avoid] + [_point_box(point) for point in points]
+    placed: list[Box] = []
+    leaders: list[Box] = []  # points along the leaders drawn so far
     groups: dict[int, manim.VGroup] = {}
     for index in sorted(range(len(ends)), key=lambda i: (-ends[i][0][1], ends[i][0][0])):
         end, label, colour = ends[index]
         label.add_background_rectangle(color=BACKGROUND, opacity=1, buff=0.04)
-        label.next_to(end, manim.RIGHT, buff=buff)
         step = label.height + gap
-        others = [*placed, *avoid, *(mark for other, mark in enumerate(marks) if other != index)]
-        for rows in (0, *(sign * k for k in range(1, 2 * len(ends) + 8) for sign in (-1, 1))):
-            trial = label.copy().shift(rows * step * manim.UP)
-            inside = trial.get_bottom()[1] >= bottom - 1e-9 and trial.get_top()[1] <= top + 1e-9
-            if inside and not any(_covers(trial, other, gap) for other in others):
-                label.shift(rows * step * manim.UP)
+        others = [*placed, *fixed, *(mark for other, mark in enumerate(marks) if other != index)]
+        crossed = [*placed, *(mark for other, mark in enumerate(marks)  # ends on this one: no
+                              if not _boxes_cover(mark, marks[index], gap))]  # leader misses
+        furthest = 2 * len(ends) + 7 if reach is None else reach
+        trials = ((rows, side) for rows in (0, *(sign * k for k in range(1, furthest + 1)
+                                                 for sign in (-1, 1))) for side in sides)
+        chosen = None  # the first place with room, whose leader may cross another label
+        for rows, side in trials:
+            if side[1] * rows < 0:  # above or below its point, a label moves away from it only
+                continue
+            _beside(label, end, side, buff, rows * step, left, right)
+            box = _box(label)
+            inside = (box[2] >= bottom - 1e-9 and box[3] <= top + 1e-9
+                      and box[0] >= left - 1e-9 and box[1] <= right + 1e-9)
+            if not inside or any(_boxes_cover(box, other, gap) for other in others) \
+                    or any(_boxes_cover(box, point, 0.0) for point in leaders):
+                continue
+            chosen = chosen or (rows, side)
+            # moved from beside its point, it is joined to it by a leader: better one that
+            # crosses no other label or end
+            leader = _leader(end, label, side) if rows or buff > LEADER_BUFF else []
+            if not any(_boxes_cover(_point_box(point), other, 0.0) for point in leader
+                       for other in crossed):
                 break
         else:
-            raise ValueError(f"end labels: no room for {len(ends)} labels between "
-                             f"{bottom:.2f} and {top:.2f}")
-        placed.append(label)
+            if chosen is None or not cross:
+                raise ValueError(f"end labels: no room for {len(ends)} labels between "
+                                 f"{bottom:.2f} and {top:.2f}")
+            rows, side = chosen
+            _beside(label, end, side, buff, rows * step, left, right)
+            box = _box(label)
+            leader = _leader(end, label, side) if rows or buff > LEADER_BUFF else []
+        placed.append(box)
         groups[index] = manim.VGroup(label)
-        if abs(label.get_center()[1] - end[1]) > label.height / 2:
-            groups[index].add(manim.Line(end + 0.06 * manim.RIGHT,
-                                         label.get_left() + 0.04 * manim.LEFT, color=colour,
+        if leader:
+            groups[index].add(manim.Line(leader[0], leader[-1], color=colour,
                                          stroke_width=LEADER_WIDTH))
+            leaders += [_point_box(point) for point in leader]
     return [groups[index] for index in range(len(ends))]
+
+
+def _beside(label: manim.Mobject, end: numpy.ndarray, side: numpy.ndarray, buff: float,
+            rise: float, left: float, right: float) -> None:
+    """Put ``label`` on ``side`` of ``end``, ``rise`` higher; above or below it, slid sideways
+    as little as keeps it between ``left`` and ``right`` (still over or under its point)."""
+    label.next_to(end, side, buff=buff).shift(rise * manim.UP)
+    if side[1] and label.width <= right - left:
+        if label.get_left()[0] < left:
+            label.shift((left - label.get_left()[0]) * manim.RIGHT)
+        elif label.get_right()[0] > right:
+            label.shift((label.get_right()[0] - right) * manim.LEFT)
+
+
+def _leader(end: numpy.ndarray, label: manim.Mobject, side: numpy.ndarray,
+            spacing: float = 0.03) -> list[numpy.ndarray]:
+    """Points along the leader from ``end`` to ``label`` on its ``side``, ``spacing`` apart at
+    most: its first and last are the line's ends."""
+    unit = side / numpy.linalg.norm(side)
+    start = end + 0.06 * unit
+    stop = label.get_critical_point(-side) - 0.04 * unit
+    if side[1]:  # from under or over its point, where the label reaches it
+        stop[0] = min(max(end[0], label.get_left()[0]), label.get_right()[0])
+    pieces = max(1, math.ceil(numpy.linalg.norm(stop - start) / spacing))
+    return [start + (stop - start) * k / pieces for k in range(pieces + 1)]
 
 
 def above_controls(mobject: manim.Mobject, buff: float = 0.15) -> manim.Mobject:

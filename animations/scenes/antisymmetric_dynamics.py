@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import manim
 import numpy
@@ -38,6 +39,9 @@ FIELD_GRID = 9  # arrows per side of a portrait
 SECONDS_OF_EVOLUTION = 5.0
 FADE_PER_STEP = 0.93  # a segment drawn k steps ago has opacity 0.93ᵏ
 FADE_LEVELS = 12  # opacities a trail is drawn with: one path per level, not one per segment
+START_SIZE = 22  # font size of a start's label in a panel
+LABEL_REACH = 1  # label heights a start's label may move to keep off the trajectories
+COURSE_SPACING = 0.05  # scene units between the points of a course that labels keep off
 # One palette hue per start (the diverging scale's violet and orange are the matrices' signs).
 START_COLOURS = (style.ACCENT, style.PRESERVING, style.hue(palette.PURPLE),
                  style.hue(palette.SKY))
@@ -169,9 +173,8 @@ def _starts_words(starts: numpy.ndarray) -> str:
 
 
 def _starts_key(starts: numpy.ndarray, steps: int) -> manim.Tex:
-    """``h_0 ∈ {(0, 0.5), …}, N steps``, each start in the colour of its trajectory: the
-    trails fade and their heads meet near the origin, so a label at a trajectory's end would
-    cover the others'; the start names each colour once, for all four panels."""
+    """``h_0 ∈ {(0, 0.5), …}, N steps``, each start in the colour of its trajectory: what the
+    pairs written at the starts in every panel (:func:`_start_labels`) are, said once."""
     pieces = [r"$h_0 \in \{$"]
     for index, (x, y) in enumerate(starts):
         pieces += [", ", f"$({x:g}, {y:g})$"] if index else [f"$({x:g}, {y:g})$"]
@@ -182,6 +185,68 @@ def _starts_key(starts: numpy.ndarray, steps: int) -> manim.Tex:
     for index, colour in enumerate(START_COLOURS[:len(starts)]):
         key[1 + 2 * index].set_color(style.ink(colour))
     return key
+
+
+def _course(axes: manim.Axes, path: numpy.ndarray, connect: bool,
+            since: int = 0) -> list[numpy.ndarray]:
+    """Where a panel's trajectories go from step ``since`` on, in scene units: every state, and
+    for joined states (``connect``) points at most ``COURSE_SPACING`` apart between them."""
+    points = []
+    for states in path:
+        screen = [axes.c2p(*state) for state in states[since:]]
+        points.append(screen[0])
+        for before, after in itertools.pairwise(screen):
+            pieces = max(1, math.ceil(numpy.linalg.norm(after - before) / COURSE_SPACING)) \
+                if connect else 1
+            points += [before + (after - before) * k / pieces for k in range(1, pieces + 1)]
+    return points
+
+
+def _start_labels(frame: manim.Mobject, axes: manim.Axes, path: numpy.ndarray,
+                  starts: numpy.ndarray, connect: bool) -> manim.VGroup:
+    """Each start of one panel ringed, and its coordinates written beside it in its colour.
+
+    The trails fade and their heads meet near the origin, so a label at a trajectory's end
+    would cover the others': a trajectory is named where it starts, in every panel (the
+    panels' scales differ, so a start sits elsewhere in each). The labels are placed as curves'
+    end labels are (:func:`animations.style.end_labels`): beside, above or below their rings,
+    inside the panel, apart from each other, the rings and where the trajectories end (their
+    heads in the last frame), and off the trajectories' course
+    where there is room near the ring; else off the part still bright in the last frame; else
+    over it (the labels are drawn above the trails), near the ring where there is room; their
+    leaders cross no other label where any place allows. Where no place is clear of the heads
+    as well (four long labels by four starts close together), a label may cover a head."""
+    rings = manim.VGroup(*(
+        manim.Circle(radius=0.06, stroke_color=colour, stroke_width=2.5)
+        .move_to(axes.c2p(*start)) for start, colour in zip(starts, START_COLOURS, strict=False)))
+    heads = tuple(manim.Dot(axes.c2p(*states[-1]), radius=0.05) for states in path)
+    inset = 0.05
+    bounds = {"left": frame.get_left()[0] + inset, "right": frame.get_right()[0] - inset,
+              "top": frame.get_top()[1] - inset, "bottom": frame.get_bottom()[1] + inset}
+
+    def place(course: list[numpy.ndarray], reach: int | None, cross: bool,
+              clear: tuple[manim.Mobject, ...]) -> list[manim.VGroup]:
+        ends = [(axes.c2p(x, y), style.formula(f"({x:g}, {y:g})", size=START_SIZE,
+                                               colour=colour), colour)
+                for (x, y), colour in zip(starts, START_COLOURS, strict=False)]
+        return style.end_labels(ends, **bounds, avoid=(*rings, *clear), points=course,
+                                sides=(manim.RIGHT, manim.LEFT, manim.UP, manim.DOWN, manim.UR,
+                                       manim.UL, manim.DR, manim.DL),
+                                reach=reach, cross=cross)
+
+    steps = path.shape[1] - 1
+    bright = next(age for age in itertools.count() if _level(age) == FADE_LEVELS - 1)
+    tries = [*((_course(axes, path, connect, since), LABEL_REACH, False, heads)
+               for since in dict.fromkeys((0, max(0, steps - bright)))),
+             ([], LABEL_REACH, False, heads), ([], None, False, heads), ([], None, True, heads)]
+    for course, reach, cross, clear in tries:
+        try:
+            return manim.VGroup(rings, *place(course, reach, cross, clear))
+        except ValueError:
+            continue
+    # clear of the rings and each other, at least (four long labels among four heads close
+    # to four starts may find no other room)
+    return manim.VGroup(rings, *place([], None, True, ()))
 
 
 def portrait_parameters(*extra: Parameter) -> Parameters:
@@ -207,22 +272,37 @@ def _reach(frame: manim.Mobject, scale: manim.Mobject, steps: int,
     return shown.next_to(frame, manim.DOWN, buff=0.06).align_to(frame, manim.LEFT)
 
 
-def play_portrait_row(
-    scene: style.CompanionScene, row: str, panels: list[tuple[numpy.ndarray, str, str, str]],
-    heading: str, said: str,
-) -> None:
-    """Four portraits side by side; the initial states evolve together in all of them, and
-    each panel then shows how far from the origin its trajectories ended.
+# An awkward input of both rows: four starts close together, with long coordinates, so
+# their labels are wider than the room beside their rings.
+CLUSTERED_STARTS: tuple[dict[str, Any], ...] = (
+    {"starts": ((0.125, 0.125), (-0.125, -0.125), (0.125, -0.125), (-0.125, 0.125))},)
+Panel = tuple[numpy.ndarray, str, str, str]  # matrix, title, description, short name (words)
 
-    A panel is (matrix, title, its description in words, its short name in words)."""
-    values = scene.values
+
+def portrait_row(row: str, panels: list[Panel], values: Values
+                 ) -> tuple[list[tuple], manim.VGroup, manim.VGroup]:
+    """The portraits side by side, as :func:`_portrait` builds each (with its words and name),
+    all of them in one group, and each panel's start rings and labels."""
     starts = numpy.array(values["starts"], dtype=float)
     steps, epsilon = values["steps"], values.get("epsilon", dynamics.EPSILON)
-    title = style.formula(heading, size=36).to_edge(manim.UP, buff=0.3)
     built = [(*_portrait(row, weights, name, starts, steps, epsilon), words, named)
              for weights, name, words, named in panels]
     figures = manim.VGroup(*(figure for figure, *_ in built))
     figures.arrange(manim.RIGHT, buff=0.3).move_to(0.1 * manim.UP)
+    marks = manim.VGroup(*(_start_labels(figure[0], axes, path, starts, row == "feedback")
+                           for figure, axes, path, _, _ in built))
+    return built, figures, marks
+
+
+def play_portrait_row(scene: style.CompanionScene, row: str, panels: list[Panel], heading: str,
+                      said: str) -> None:
+    """Four portraits side by side; the initial states evolve together in all of them, and
+    each panel then shows how far from the origin its trajectories ended."""
+    values = scene.values
+    starts = numpy.array(values["starts"], dtype=float)
+    steps = values["steps"]
+    title = style.formula(heading, size=36).to_edge(manim.UP, buff=0.3)
+    built, figures, marks = portrait_row(row, panels, values)
     clock = manim.ValueTracker(0)
     counter = style.counter("t", 30)
     counter[1].add_updater(lambda number: number.set_value(min(steps, int(clock.get_value()))))
@@ -247,9 +327,11 @@ def play_portrait_row(
                   + ". Grey arrows show where one step moves each point.")
     scene.play(manim.FadeIn(figures), run_time=0.8)
     first = "The starting point is" if len(starts) == 1 else "The starting points are"
-    scene.narrate(f"{first} {spoken_points}, for {steps} steps from t = 0.")
-    scene.play(manim.FadeIn(counter, starts_label), run_time=0.5)
+    scene.narrate(f"{first} {spoken_points}, {'each ' if len(starts) > 1 else ''}ringed and "
+                  f"labelled in every panel, for {steps} steps from t = 0.")
+    scene.play(manim.FadeIn(counter, starts_label, marks), run_time=0.5)
     scene.add(*trails)
+    scene.bring_to_front(marks)  # the trails pass under the start labels, not through them
     scene.narrate("The states evolve together in all four panels, older steps fading.")
     scene.play(clock.animate.set_value(steps), run_time=values["seconds"],
                rate_func=manim.linear)
@@ -272,11 +354,17 @@ class VanillaPhasePortraits(style.CompanionScene):
         Integer("seed", "seed of the random, reflection and rotation matrices",
                 value=dynamics.SEED, low=0, high=2**32 - 1))
 
+    ROW = "vanilla"
+    EDGE_CASES: ClassVar[tuple[dict[str, Any], ...]] = CLUSTERED_STARTS
+
+    @staticmethod
+    def panels(values: Values) -> list[Panel]:
+        matrices = dynamics.vanilla_matrices(values["seed"])
+        return [(matrices[kind], VANILLA_TITLES[kind], VANILLA_SAID[kind],
+                 VANILLA_NAMED[kind]) for kind in dynamics.VANILLA_KINDS]
+
     def construct(self) -> None:
-        matrices = dynamics.vanilla_matrices(self.values["seed"])
-        panels = [(matrices[kind], VANILLA_TITLES[kind], VANILLA_SAID[kind],
-                   VANILLA_NAMED[kind]) for kind in dynamics.VANILLA_KINDS]
-        play_portrait_row(self, "vanilla", panels, r"h_t = \tanh(W h_{t-1})",
+        play_portrait_row(self, self.ROW, self.panels(self.values), r"h_t = \tanh(W h_{t-1})",
                           "Four phase portraits of h(t) = tanh(W h(t-1)).")
 
 
@@ -289,11 +377,17 @@ class FeedbackPhasePortraits(style.CompanionScene):
     PARAMETERS = portrait_parameters(
         Real("epsilon", "the forward Euler step", value=dynamics.EPSILON, low=0.01, high=0.5))
 
+    ROW = "feedback"
+    EDGE_CASES: ClassVar[tuple[dict[str, Any], ...]] = CLUSTERED_STARTS
+
+    @staticmethod
+    def panels(values: Values) -> list[Panel]:
+        return [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind], FEEDBACK_SAID[kind],
+                 FEEDBACK_NAMED[kind]) for kind in dynamics.FEEDBACK_KINDS]
+
     def construct(self) -> None:
         epsilon = f"{self.values['epsilon']:g}"
-        panels = [(dynamics.FEEDBACK_MATRICES[kind], FEEDBACK_TITLES[kind], FEEDBACK_SAID[kind],
-                   FEEDBACK_NAMED[kind]) for kind in dynamics.FEEDBACK_KINDS]
-        play_portrait_row(self, "feedback", panels,
+        play_portrait_row(self, self.ROW, self.panels(self.values),
                           rf"h_t = h_{{t-1}} + {epsilon}\,\tanh(W h_{{t-1}})",
                           f"Four phase portraits of h(t) = h(t-1) + {epsilon} tanh(W h(t-1)), "
                           f"a forward Euler step of size {epsilon}.")

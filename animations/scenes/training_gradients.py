@@ -24,6 +24,7 @@ LENGTH = 60
 SEEDS = 5  # the sweep's seeds 0 … 4
 ARMS = ("gaussian-0.5", "gaussian-3", "orthogonal", "antisymmetric-0.1")
 LOG_LOW, LOG_HIGH = -24, 8  # the y axis spans 10^−24 … 10^8
+NAMES_BUFF = 0.45  # the curves' names stand this far right of their ends, joined by leaders
 
 
 def _height(value: float | None) -> float:
@@ -114,15 +115,19 @@ class GradientNormsThroughTraining(style.CompanionScene):
         side.to_edge(manim.RIGHT, buff=0.3).align_to(axes, manim.UP)
 
         def names(snapshot: str) -> list[manim.VGroup]:
-            """Each solid curve's name at its right end (where it leaves the top, if it does)."""
+            """Each solid curve's name at its right end (where it leaves the top, if it does),
+            then "upper bound" at each dashed bound's, in its curve's colour: placed together,
+            so each name keeps its curve's place in the order of the ends."""
             ends = []
-            for arm in ARMS:
-                colour = style.hue(analysis.arm_colour(arm))
-                norms = runs[arm]["profiles"][snapshot]["gradient_norms"]
-                ends.append((_curve(axes, norms, colour).get_start(),
-                             style.label(analysis.arm_label(arm), 18, colour), colour))
+            for kind, words in (("gradient_norms", None), ("bound", "upper bound")):
+                for arm in ARMS:
+                    colour = style.hue(analysis.arm_colour(arm))
+                    norms = runs[arm]["profiles"][snapshot if words is None else "0"][kind]
+                    ends.append((_curve(axes, norms, colour).get_start(),
+                                 style.label(words or analysis.arm_label(arm), 18, colour),
+                                 colour))
             return style.end_labels(ends, top=axes.get_top()[1], bottom=axes.get_bottom()[1],
-                                    avoid=(side,))
+                                    avoid=(side,), buff=NAMES_BUFF)
         self.add(title)
         self.narrate(f"Four networks learn {TASKS[task].title.lower()} over T = {LENGTH} steps, "
                      f"with seed {seed}. The plot shows the size of the gradient of the loss with "
@@ -131,7 +136,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
         self.play(manim.FadeIn(side), run_time=0.5)
         curves = {}
         labels = names("0")
-        for arm, name in zip(ARMS, labels, strict=True):
+        for arm, name, bound_name in zip(ARMS, labels, labels[len(ARMS):], strict=False):
             # the first says what the curves are; the rest only whose they are
             self.narrate(f"{analysis.arm_label(arm)}: solid, its gradient norms at the start; "
                          f"dashed, chapter 3's bound from its own eta." if arm == ARMS[0]
@@ -141,7 +146,7 @@ class GradientNormsThroughTraining(style.CompanionScene):
             curves[arm] = _curve(axes, profile["gradient_norms"], colour)
             self.play(manim.Create(_curve(axes, profile["bound"], colour, dashed=True)),
                       manim.Create(curves[arm]), run_time=1.0)
-            self.play(manim.FadeIn(name), run_time=0.3)
+            self.play(manim.FadeIn(name, bound_name), run_time=0.3)
         self.wait(0.5)
         self.narrate(f"Training runs: the curves and accuracies follow every "
                      f"{int(snapshots[1])} updates.")
