@@ -34,15 +34,19 @@ from derivations.init import orthogonal
 
 SEED = 2019  # the year of the paper; every random matrix here is reproducible from it
 STEPS = 50  # T in the paper's Figure 1
+# Chapter 4's constants, written once: the exact values chapter 4's derivations use are read
+# from these decimals (derivations/ch4_antisymmetric/common.py).
 EPSILON = 0.1  # forward Euler step ε in Figure 1
 GAMMA_FIGURE = 0.15  # the diffusion constant of W_diff
+OMEGA_FIGURE = 2.0  # the rotation rate of W₀ and W_diff: eigenvalues ±2i and −γ ± 2i
 INITIAL_STATES = numpy.array([[0.0, 0.5], [-0.5, -0.5], [0.5, -0.75]])
 
 FEEDBACK_MATRICES: dict[str, numpy.ndarray] = {
     "positive": numpy.array([[2.0, -2.0], [0.0, 2.0]]),  # W₊: λ = 2 (twice)
     "negative": numpy.array([[-2.0, 2.0], [0.0, -2.0]]),  # W₋: λ = −2 (twice)
-    "antisymmetric": numpy.array([[0.0, -2.0], [2.0, 0.0]]),  # W₀: λ = ±2i
-    "diffusion": numpy.array([[-GAMMA_FIGURE, -2.0], [2.0, -GAMMA_FIGURE]]),  # λ = −0.15 ± 2i
+    "antisymmetric": numpy.array([[0.0, -OMEGA_FIGURE], [OMEGA_FIGURE, 0.0]]),  # W₀: λ = ±2i
+    "diffusion": numpy.array([[-GAMMA_FIGURE, -OMEGA_FIGURE],
+                              [OMEGA_FIGURE, -GAMMA_FIGURE]]),  # λ = −0.15 ± 2i
 }
 VANILLA_KINDS = ("random", "identity", "reflection", "rotation")
 FEEDBACK_KINDS = tuple(FEEDBACK_MATRICES)

@@ -28,9 +28,8 @@ from animations.parameters import (
     Values,
 )
 from derivations import dynamics
-from derivations.engine import get
+from derivations.ch4_antisymmetric.forward_euler import diffusion_bounds
 from derivations.engine.text import check_prose
-from derivations.notation import symbol
 from foundation import palette
 
 CHAPTER = 4
@@ -394,16 +393,12 @@ class FeedbackPhasePortraits(style.CompanionScene):
 
 
 def least_gamma(epsilon: float, omega: float) -> sympy.Basic:
-    """γ₋ for this ε and ω, from ``forward-euler-diffusion-condition``: exact for exact inputs."""
-    condition = get("forward-euler-diffusion-condition")
-    exact = {symbol("epsilon"): sympy.nsimplify(epsilon), symbol("omega"): sympy.nsimplify(omega)}
-    return sympy.simplify(condition.value("gamma_-").subs(exact))
+    """γ₋ for this ε and ω (``forward-euler-diffusion-condition``): exact for exact inputs."""
+    return sympy.simplify(diffusion_bounds(sympy.nsimplify(epsilon), sympy.nsimplify(omega))[0])
 
 
 def largest_gamma(epsilon: float, omega: float) -> float:
-    condition = get("forward-euler-diffusion-condition")
-    return float(condition.value("gamma_+").subs(
-        {symbol("epsilon"): sympy.nsimplify(epsilon), symbol("omega"): sympy.nsimplify(omega)}))
+    return float(diffusion_bounds(sympy.nsimplify(epsilon), sympy.nsimplify(omega))[1])
 
 
 def surd_words(value: sympy.Basic) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy
 
+from derivations import dynamics
 from derivations.notation import DIMENSION, symbol
 
 SOURCE = "Poli, slides on Chang, Chen, Haber & Chi, *AntisymmetricRNN* (ICLR 2019)"
@@ -32,13 +33,14 @@ i, j, k = sympy.symbols("i j k", integer=True, nonnegative=True)
 # An eigenvector: complex, of the symbolic size d.
 v = sympy.MatrixSymbol("v", DIMENSION, 1)
 
-# The slides' Figure 1 matrices, exactly (0.15 = 3/20). The slides give no Euler step ε.
-GAMMA_FIGURE = sympy.Rational(3, 20)
-OMEGA_FIGURE = sympy.Integer(2)
-W_ZERO = sympy.ImmutableMatrix([[0, -2], [2, 0]])
-W_DIFF = sympy.ImmutableMatrix([[-GAMMA_FIGURE, -2], [2, -GAMMA_FIGURE]])
+# The slides' Figure 1 matrices, exactly: the library's decimals read as exact fractions
+# (0.15 = 3/20), so each constant is written once (derivations.dynamics).
+GAMMA_FIGURE = sympy.Rational(str(dynamics.GAMMA_FIGURE))
+OMEGA_FIGURE = sympy.Rational(str(dynamics.OMEGA_FIGURE))
+W_ZERO = sympy.ImmutableMatrix([[0, -OMEGA_FIGURE], [OMEGA_FIGURE, 0]])
+W_DIFF = sympy.ImmutableMatrix([[-GAMMA_FIGURE, -OMEGA_FIGURE], [OMEGA_FIGURE, -GAMMA_FIGURE]])
 # Our choice of Euler step for the pictures and tables (the slides give none).
-EPSILON_OURS = sympy.Rational(1, 10)
+EPSILON_OURS = sympy.Rational(str(dynamics.EPSILON))
 
 
 def rotation_generator(frequency: sympy.Basic) -> sympy.ImmutableMatrix:

@@ -33,6 +33,7 @@ from derivations.engine import (
     Relation,
     Step,
     Symbolic,
+    get,
     register,
 )
 from derivations.engine.expressions import NormSquared
@@ -189,3 +190,14 @@ def forward_euler_diffusion_condition() -> Derivation:
         ),
         conclusion="stability-condition",
     )
+
+
+def diffusion_bounds(step: sympy.Basic, frequency: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
+    """γ₋ and γ₊ for the Euler step ``step`` and the frequency ``frequency``, exact for exact
+    inputs: the theorem's own definitions, with ξ the square root its hypothesis ``root``
+    gives (ξ ≥ 0), so the scene and the tables draw the numbers the theorem proves."""
+    condition = get("forward-euler-diffusion-condition")
+    root = condition.hypothesis("root")  # ξ² = 1 − ε²ω²
+    exact = {epsilon: step, omega: frequency}
+    return tuple(sympy.radsimp(condition.value(name).subs(root.lhs.base, sympy.sqrt(root.rhs))
+                               .subs(exact)) for name in ("gamma_-", "gamma_+"))

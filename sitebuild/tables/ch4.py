@@ -14,13 +14,13 @@ import numpy
 import sympy
 
 from derivations import dynamics
+from derivations.ch4_antisymmetric.forward_euler import diffusion_bounds
 from derivations.engine import get
 from foundation import palette
 from sitebuild import svg
 
 DIFFUSION_CONSTANTS = (0.0, 0.001, 0.01, 0.1, 1.0)
 JACOBIAN_SIZE, JACOBIAN_STEPS = 16, 100
-OMEGA_FIGURE = 2.0
 
 VANILLA_TITLES = {
     "random": "random Gaussian",
@@ -32,7 +32,7 @@ FEEDBACK_TITLES = {
     "positive": "$W_+$",
     "negative": "$W_-$",
     "antisymmetric": "$W_0$ (antisymmetric)",
-    "diffusion": r"$W_{\mathrm{diff}}$ ($\gamma = 0.15$)",
+    "diffusion": rf"$W_{{\mathrm{{diff}}}}$ ($\gamma = {dynamics.GAMMA_FIGURE:g}$)",
 }
 PORTRAIT_TIMES = (0, 10, dynamics.STEPS)
 
@@ -102,19 +102,28 @@ def jacobian_spectrum() -> str:
     return "\n".join(rows) + "\n"
 
 
+def _diffusion_bounds() -> tuple[sympy.Basic, sympy.Basic]:
+    """γ₋ and γ₊ exactly at the pictures' ε and ω, as the theorem defines them."""
+    return diffusion_bounds(sympy.Rational(str(dynamics.EPSILON)),
+                            sympy.Rational(str(dynamics.OMEGA_FIGURE)))
+
+
 def euler_condition() -> str:
-    """The slides' diffusion example against the exact stability condition, at our ε = 0.1."""
+    """The slides' diffusion example against the exact stability condition, at our ε."""
     derivation = get("erratum-diffusion-example-not-euler-stable")
-    epsilon, omega = float(dynamics.EPSILON), OMEGA_FIGURE
+    epsilon, omega = float(dynamics.EPSILON), dynamics.OMEGA_FIGURE
     least = dynamics.smallest_stable_gamma(epsilon, omega)
+    exact_least, _ = _diffusion_bounds()
     rows = [
         r"| $\gamma$ | $\varepsilon(\gamma^2 + \omega^2)$ | $2\gamma$ | "
         r"$\lvert 1 + \varepsilon(-\gamma + i\omega)\rvert^2$ | Euler-stable at the origin? |",
         "|---|---|---|---|---|",
     ]
     for label, gamma in (("$0$ ($W_0$)", 0.0),
-                         (r"$0.15$ (the slides' $W_{\mathrm{diff}}$)", dynamics.GAMMA_FIGURE),
-                         (rf"$\gamma_- = 10 - 4\sqrt6 \approx {least:.4f}$", least),
+                         (rf"${dynamics.GAMMA_FIGURE:g}$ (the slides' $W_{{\mathrm{{diff}}}}$)",
+                          dynamics.GAMMA_FIGURE),
+                         (rf"$\gamma_- = {sympy.latex(exact_least)} \approx {least:.4f}$",
+                          least),
                          ("$0.5$", 0.5)):
         left, right = epsilon * (gamma**2 + omega**2), 2 * gamma
         modulus = abs(1 + epsilon * (-gamma + 1j * omega)) ** 2
@@ -124,7 +133,8 @@ def euler_condition() -> str:
     exact = derivation.step("factor-at-our-step").rhs
     return "\n".join(rows) + (
         f"\n\nAt $\\varepsilon = {epsilon:g}$ (our choice; the slides give no step) and "
-        f"$\\omega = {omega:g}$. From the verified erratum: at the slides' $\\gamma = 0.15$, "
+        f"$\\omega = {omega:g}$. From the verified erratum: at the slides' "
+        f"$\\gamma = {dynamics.GAMMA_FIGURE:g}$, "
         f"$\\lvert 1 + \\varepsilon\\lambda\\rvert^2 = {sympy.latex(exact)}$, and the step is "
         f"stable exactly when $\\varepsilon \\leq {sympy.latex(threshold)} \\approx "
         f"{float(threshold):.4f}$.\n"
@@ -172,7 +182,7 @@ def stability_region_svg() -> svg.Figure:
     """An inline SVG, zoomed near z = 0: the disc |1 + z| ≤ 1 and ε·λ(M − γI) for several γ."""
     width, height, margin = 560, 320, 30
     re_range, im_range = (-0.07, 0.02), (-0.26, 0.26)
-    epsilon, omega = dynamics.EPSILON, OMEGA_FIGURE
+    epsilon, omega = dynamics.EPSILON, dynamics.OMEGA_FIGURE
     least = dynamics.smallest_stable_gamma(epsilon, omega)
 
     def point(re: float, im: float) -> tuple[float, float]:
@@ -205,13 +215,16 @@ def stability_region_svg() -> svg.Figure:
         # dots' labels do not meet, and none leaves the figure.
         x, y = point(-epsilon * shift, epsilon * omega)
         parts.append(svg.math(x + 8, y - 10 if row % 2 == 0 else y + 24, name, colour))
+    largest = _diffusion_bounds()[1]
     caption = (
         "\n\n*Near $z = 0$, the disc $|1 + z| \\le 1$ where forward Euler is stable (shaded; "
         "horizontal axis stretched, so the circle's edge looks flat) and the scaled eigenvalues "
         "$z = \\varepsilon\\lambda = \\varepsilon(-\\gamma \\pm i\\omega)$ of $M - \\gamma I$ "
-        "for $\\varepsilon = 0.1$ (our choice) and $\\omega = 2$. The pair enters the disc only "
-        "once $\\gamma \\ge \\gamma_-$; the slides' $\\gamma = 0.15$ is still outside. (It "
-        "leaves again past $\\gamma_+ = (1 + \\sqrt{0.96})/0.1$, far off this picture.)*\n"
+        f"for $\\varepsilon = {dynamics.EPSILON:g}$ (our choice) and "
+        f"$\\omega = {dynamics.OMEGA_FIGURE:g}$. The pair enters the disc only once "
+        f"$\\gamma \\ge \\gamma_-$; the slides' $\\gamma = {dynamics.GAMMA_FIGURE:g}$ is still "
+        f"outside. (It leaves again past $\\gamma_+ = {sympy.latex(largest)} \\approx "
+        f"{float(largest):.1f}$, far off this picture.)*\n"
     )
     return svg.document(width, height, "forward Euler stability region near the origin", parts,
                         background=False, caption=caption)
