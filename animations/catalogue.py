@@ -23,6 +23,7 @@ from typing import Any
 
 import animations.scenes
 from animations import parameters
+from derivations.book import CHAPTERS
 from derivations.engine.text import check_prose
 from foundation.paths import ROOT
 from foundation.provenance import closure, digest, imported_names, module_path
@@ -62,15 +63,18 @@ class SceneEntry:
 def scenes() -> dict[str, SceneEntry]:
     """All scenes by class name, in chapter order, then in the order their chapter shows them."""
     found: dict[str, SceneEntry] = {}
-    modules = [importlib.import_module(f"{animations.scenes.__name__}.{info.name}")
-               for info in sorted(pkgutil.iter_modules(animations.scenes.__path__),
-                                  key=lambda m: m.name)]
-    for module in sorted(modules, key=lambda m: m.CHAPTER):
-        for scene in module.SCENES:
+    located = {f"{animations.scenes.__name__}.{info.name}"
+               for info in pkgutil.iter_modules(animations.scenes.__path__)}
+    named = {module: chapter.number for chapter in CHAPTERS for module in chapter.scenes}
+    if located != set(named):
+        raise ValueError(f"scene modules {sorted(located ^ set(named))}: each module of "
+                         "animations/scenes is named by exactly one chapter of derivations/book.py")
+    for name, chapter in named.items():  # chapter order, then the order the chapter names
+        for scene in importlib.import_module(name).SCENES:
             if scene.__name__ in found:
                 raise ValueError(f"scene name {scene.__name__} is defined twice")
-            found[scene.__name__] = _entry(scene, module.__name__, module.CHAPTER, 1 + sum(
-                entry.chapter == module.CHAPTER for entry in found.values()))
+            found[scene.__name__] = _entry(scene, name, chapter, 1 + sum(
+                entry.chapter == chapter for entry in found.values()))
     return found
 
 

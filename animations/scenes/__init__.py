@@ -1,4 +1,4 @@
-"""The scenes: one module per topic, each declaring ``CHAPTER`` and ``SCENES``.
+"""The scenes: one module per topic, each declaring ``SCENES`` (its chapter names it in the book).
 
 Every module here is a scene module, found by being here (:func:`animations.catalogue.scenes`).
 A scene module imports its drawing helpers from :mod:`animations.builders` and

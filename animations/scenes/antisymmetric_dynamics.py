@@ -32,7 +32,6 @@ from derivations.ch4_antisymmetric.forward_euler import diffusion_bounds
 from derivations.engine.text import check_prose
 from foundation import palette
 
-CHAPTER = 4
 PANEL = 3.25  # side of one portrait, in scene units
 FIELD_GRID = 9  # arrows per side of a portrait
 SECONDS_OF_EVOLUTION = 5.0

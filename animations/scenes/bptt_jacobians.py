@@ -22,7 +22,6 @@ from derivations import bptt
 from derivations.engine import get
 from foundation import palette
 
-CHAPTER = 3
 LOG_LIMIT = 330  # the plot spans 10^−330 … 10^330: float64 lives in 10^−324 … 10^308
 CURVES = (  # (case index in bptt.CASES, colour)
     (0, style.VANISHING),

@@ -15,7 +15,6 @@ from animations.parameters import Integer, Parameters
 from derivations.ch1_repeated_powers.eigendecomposition import fibonacci_eigendecomposition
 from derivations.fibonacci import fib
 
-CHAPTER = 1
 TERMS = 16
 
 

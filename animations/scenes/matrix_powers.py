@@ -29,7 +29,6 @@ from animations.parameters import (
 )
 from derivations import hidden_state, matrix_powers
 
-CHAPTER = 1
 GRID_SIDE = 3.1  # the heat map's width, whatever the size
 CELL = 0.62  # the largest cell (small matrices)
 SECONDS_PER_STEP = 0.12

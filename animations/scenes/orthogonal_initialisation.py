@@ -17,7 +17,6 @@ from animations.parameters import Integer, ParameterError, Parameters, Real, Val
 from derivations import hidden_state
 from derivations.engine import get
 
-CHAPTER = 2
 KIND_COLOUR = {"orthogonal": style.PRESERVING, "gaussian": style.EXPLODING}
 KIND_NAME = {"orthogonal": "orthogonal $W$",
              "gaussian": r"Gaussian $W$, entries $\mathcal{N}(0, 1/d)$"}

@@ -19,7 +19,6 @@ from animations.parameters import Choice, Integer, Parameters
 from experiments import analysis
 from experiments.tasks import TASKS
 
-CHAPTER = 5
 LENGTH = 60
 SEEDS = 5  # the sweep's seeds 0 … 4
 ARMS = ("gaussian-0.5", "gaussian-3", "orthogonal", "antisymmetric-0.1")

@@ -45,3 +45,12 @@ def test_a_derivation_takes_its_slug_from_its_builder_and_its_chapter_from_its_p
 def test_an_unknown_chapter_is_refused_by_number():
     with pytest.raises(KeyError, match="chapter 9"):
         chapter(9)
+
+
+def test_every_scene_module_is_shown_by_one_chapter():
+    import animations.scenes
+
+    located = {f"animations.scenes.{info.name}"
+               for info in pkgutil.iter_modules(animations.scenes.__path__)}
+    named = [module for c in CHAPTERS for module in c.scenes]
+    assert sorted(named) == sorted(located) and len(set(named)) == len(named)
