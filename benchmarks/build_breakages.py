@@ -97,6 +97,10 @@ BREAKAGES: dict[str, Breakage] = {
     "poster-changed": _change_poster,
     "stylesheet-unknown": _replace("mkdocs.yml", "assets/katex/katex.min.css",
                                    "assets/katex/missing.css"),
+    "notebook-raises": _append("notebooks/chapter-2.py",
+                               "\n# %%\nraise ValueError('a broken figure')\n"),
+    "scene-edited-not-rendered": _append("animations/scenes/matrix_powers.py",
+                                         "\nEDITED_SINCE_RENDERED = True\n"),
 }
 
 
