@@ -38,5 +38,6 @@ def binet(label: str, index: sympy.Basic) -> Hypothesis:
     result of ``fibonacci-eigendecomposition``, cited as a fact so that a step using it is
     decided (and re-checked) from it, not from SymPy's own rewriting of Fibonacci numbers."""
     symbols = tuple(sorted(index.free_symbols, key=str))
-    return Hypothesis(label, sympy.fibonacci(index), (PHI**index - PSI**index) / SQRT5,
-                      every=symbols, text="Binet's formula, proved for every index")
+    shown = product(written(PHI**index, minus(PSI**index)), power(SQRT5, -1))
+    return Hypothesis(label, sympy.fibonacci(index), shown, every=symbols,
+                      text="Binet's formula")
