@@ -8,6 +8,7 @@ library it imports), so a cell that raises fails the build instead of reaching a
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jupytext
@@ -18,6 +19,7 @@ from foundation.files import write_atomically
 from foundation.store import load_or_compute
 from sitebuild.paths import BUILD, ROOT
 
+_COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 # What a notebook's run depends on besides its own source: the library it calls.
 LIBRARY = ("derivations", "foundation")
 
@@ -53,7 +55,8 @@ def run(source: Path) -> jupytext.jupytext.NotebookNode:
                        if cell.cell_type == "code" and any(
                            output.get("output_type") == "error" for output in cell.outputs)),
                       None)
-        summary = str(error).strip().splitlines()[-1] if str(error).strip() else "an error"
+        plain = _COLOURS.sub("", str(error)).strip()  # the kernel colours its tracebacks
+        summary = plain.splitlines()[-1] if plain else "an error"
         raise NotebookFailed(f"{source.name}: cell {failed} raised {summary}") from error
     return notebook
 
