@@ -98,7 +98,9 @@ def _concrete_fact(derivation: Derivation, label: str) -> Fact:
                 derivation.concrete(fact.rhs), fact.every)
 
 
-def _concrete_sides(step: Step, derivation: Derivation) -> list[sympy.Basic]:
+def _scoped_sides(step: Step, derivation: Derivation) -> list[sympy.Basic]:
+    """The step's sides and its facts' with the definitions substituted but not evaluated:
+    what a scope ranges over (``det R_θ`` still shows the matrix in θ it is computed from)."""
     sides = [derivation.substitute(step.lhs), derivation.substitute(step.rhs)]
     for label in step.given:
         fact = derivation.fact(label)
@@ -119,7 +121,7 @@ class Symbolic(Check):
                       self.rewrite)
 
     def scope(self, step: Step, derivation: Derivation) -> Scope:
-        return structural_scope(_concrete_sides(step, derivation), set(), "exact")
+        return structural_scope(_scoped_sides(step, derivation), set(), "exact")
 
 
 @dataclass(frozen=True)
@@ -303,7 +305,7 @@ class Induction(Check):
 
     def scope(self, step: Step, derivation: Derivation) -> Scope:
         label = f"for all ${sympy.latex(self.variable)} \\geq {self.start}$"
-        return structural_scope(_concrete_sides(step, derivation), {self.variable}, label)
+        return structural_scope(_scoped_sides(step, derivation), {self.variable}, label)
 
 
 @dataclass(frozen=True)
