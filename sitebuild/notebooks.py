@@ -61,10 +61,10 @@ def run(source: Path) -> jupytext.jupytext.NotebookNode:
     return notebook
 
 
-def checked(chapter: int, source: Path) -> None:
-    """:func:`run` the notebook unless this version of it and of the library already ran
-    (what is kept is the number of code cells that ran)."""
-    inputs = provenance.digest([source, *provenance.python_files(*LIBRARY)])
+def checked(chapter: int, source: Path, library: str) -> None:
+    """:func:`run` the notebook unless this version of it and of the library (``library``, its
+    digest) already ran (what is kept is the number of code cells that ran)."""
+    inputs = provenance.digest([source], library)
     load_or_compute(f"notebook-run-{chapter}", inputs, lambda: sum(
         cell.cell_type == "code" for cell in run(source).cells))
 
@@ -74,9 +74,11 @@ def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path
     rewritten only if it changed."""
     destination.mkdir(parents=True, exist_ok=True)
     written = {}
+    # The library's digest is read once per build, not once per notebook.
+    library = provenance.digest(provenance.python_files(*LIBRARY)) if execute else ""
     for chapter, source in sources().items():
         if execute:
-            checked(chapter, source)
+            checked(chapter, source, library)
         notebook = jupytext.read(source)
         for index, cell in enumerate(notebook.cells):  # fixed ids: the same source, the same file
             cell.id = f"chapter-{chapter}-cell-{index}"

@@ -30,12 +30,16 @@ def test_a_rotation_in_theta_is_for_all_theta():
     assert scope_of(ROTATION) == Scope(ScopeKind.FIXED_SIZE, r"for all real $\theta$")
 
 
+def verified_about_the_rotation(step: Step):
+    """``step`` verified in a probe derivation where ``R`` is the rotation in θ."""
+    return verify(Derivation(slug="probe", title="probe", chapter=2, source="test",
+                             statement="A probe.", hypotheses=(), steps=(step,),
+                             definitions={R: ROTATION}))
+
+
 def test_a_verified_step_about_a_rotation_is_labelled_for_all_theta():
     step = Step("orthogonal", R.T * R, sympy.Identity(2), "Multiply out.", Symbolic())
-    built = Derivation(slug="probe", title="probe", chapter=2, source="test",
-                       statement="A probe.", hypotheses=(), steps=(step,),
-                       definitions={R: ROTATION})
-    result = verify(built)
+    result = verified_about_the_rotation(step)
     assert result.passed
     assert result.scope == Scope(ScopeKind.FIXED_SIZE, r"for all real $\theta$")
     assert result.scope.text == "for all real θ"
@@ -93,10 +97,7 @@ def test_a_number_computed_from_a_rotation_is_for_all_theta_not_exact():
     the badge still says what θ ranges over."""
     step = Step("determinant", sympy.Determinant(R), sympy.Integer(1), "Multiply out.",
                 Symbolic())
-    built = Derivation(slug="probe", title="probe", chapter=2, source="test",
-                       statement="A probe.", hypotheses=(), steps=(step,),
-                       definitions={R: ROTATION})
-    result = verify(built)
+    result = verified_about_the_rotation(step)
     assert result.passed
     assert result.scope == Scope(ScopeKind.FIXED_SIZE, r"for all real $\theta$")
 

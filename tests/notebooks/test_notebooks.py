@@ -62,9 +62,9 @@ def test_a_run_is_kept_for_its_source_and_library(tmp_path, monkeypatch):
     source.write_text("# %%\nx = 1\n", encoding="utf-8")
     monkeypatch.setattr(notebooks.provenance, "digest",
                         lambda paths, *settings: source.read_text(encoding="utf-8"))
-    notebooks.checked(9, source)
-    notebooks.checked(9, source)
+    notebooks.checked(9, source, "library")
+    notebooks.checked(9, source, "library")
     assert len(runs) == 1
     source.write_text("# %%\nx = 2\n", encoding="utf-8")
-    notebooks.checked(9, source)
+    notebooks.checked(9, source, "library")
     assert len(runs) == 2
