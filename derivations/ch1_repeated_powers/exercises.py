@@ -20,12 +20,12 @@ from derivations.ch1_repeated_powers.display import (
 from derivations.ch1_repeated_powers.fibonacci_matrix import (
     FIBONACCI_MATRIX,
     OTHER_FIBONACCI_MATRIX,
+    fibonacci_block,
 )
 from derivations.ch1_repeated_powers.rewrites import (
     PHI_VALUE,
     PSI_VALUE,
     binet,
-    substitute_binet,
 )
 from derivations.ch1_repeated_powers.sources import MERITY
 from derivations.engine import (
@@ -113,14 +113,15 @@ def exercise_1_3() -> Derivation:
             r"For every integer $n \geq 0$, $F_{n-1}F_{n+1} - F_n^2 = (-1)^n$: it is the "
             r"determinant of $F^n$, and $\det F = -1$."
         ),
-        hypotheses=(),
+        hypotheses=(Hypothesis("powers-of-f", F**n, fibonacci_block(n), every=(n,),
+                               text="the theorem on the powers of $F$"),),
         definitions={F: FIBONACCI_MATRIX},
-        uses=("fibonacci-matrix-powers", "fibonacci-eigendecomposition"),
+        uses=("fibonacci-matrix-powers",),
         steps=(
             Step("is-a-determinant", cassini, sympy.Determinant(F**n),
-                 r"The determinant of $F^n = \begin{bmatrix}F_{n-1} & F_n\\ F_n & F_{n+1}"
+                 r"The determinant of $F^n = \begin{bmatrix}F_{n+1} & F_n\\ F_n & F_{n-1}"
                  r"\end{bmatrix}$ (the theorem on the powers of $F$).",
-                 Symbolic(rewrite=substitute_binet)),
+                 Symbolic(), given=("powers-of-f",)),
             Step("multiplicative", sympy.Determinant(F**n), sympy.Determinant(F) ** n,
                  r"The determinant of a product is the product of the determinants.",
                  Symbolic()),

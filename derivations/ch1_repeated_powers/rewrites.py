@@ -1,5 +1,4 @@
-"""Binet's closed form, written as the chapter prints it: the fact that cites it, and the
-rewrite that substitutes it.
+"""Binet's closed form, written as the chapter prints it, and the fact that cites it.
 
 The Fibonacci recurrence and |z|^(2m) = (z z̄)^m are definitions the kernel applies itself
 (:func:`derivations.engine.kernel._normalise`), so no chapter rewrite repeats them."""
@@ -24,13 +23,6 @@ PHI, PSI = symbol("phi"), symbol("psi")
 def binet_value(index: sympy.Basic) -> sympy.Basic:
     """(φᵏ − ψᵏ)/√5 with φ, ψ as radicals: Binet's closed form of F(k)."""
     return (PHI_VALUE.doit() ** index - PSI_VALUE.doit() ** index) / SQRT5
-
-
-def substitute_binet(expression: sympy.Basic) -> sympy.Basic:
-    """Replace every F(k) by Binet's formula (proved in ``fibonacci-eigendecomposition``): a
-    proposal the kernel confirms through SymPy's own rewriting, so a step that needs it is
-    the kernel's alone (:func:`binet` cites the formula as a fact instead, where it can)."""
-    return sympy.simplify(expression.replace(sympy.fibonacci, binet_value))
 
 
 def binet(label: str, index: sympy.Basic) -> Hypothesis:

@@ -11,6 +11,7 @@ proving "= 0" (it can only make a true identity undecided, never a false one tru
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import sympy
@@ -33,11 +34,35 @@ def explicit(side: sympy.Basic) -> sympy.Basic:
     if isinstance(side, sympy.MatrixBase):
         return sympy.ImmutableMatrix(side)
     if is_symbolic_matrix(side) and not has_symbolic_size(side):
+        held = {power: _opened(power) for power in side.atoms(sympy.MatPow)
+                if is_held_power(power)}
         try:
-            return sympy.ImmutableMatrix(side.as_explicit())
+            return sympy.ImmutableMatrix(side.xreplace(held).as_explicit())
         except (ValueError, TypeError, NotImplementedError):
             return side
     return side
+
+
+def _opened(power: sympy.MatPow) -> sympy.MatrixExpr:
+    """``Bᵐ⁺ᵏ`` as ``Bᵐ·Bᵏ`` (``k`` a positive whole number: the definition of a power), with
+    ``Bᵐ`` an opaque matrix, the same one wherever it occurs."""
+    base, exponent = power.args
+    shift, rest = exponent.as_coeff_Add()
+    if shift.is_Integer and shift > 0 and rest != 0:
+        return sympy.MatMul(_opaque(base, rest), sympy.ImmutableMatrix(base) ** int(shift))
+    return _opaque(base, exponent)
+
+
+@functools.cache
+def _opaque(base: sympy.ImmutableMatrix, exponent: sympy.Basic) -> sympy.MatrixSymbol:
+    return sympy.MatrixSymbol(sympy.Dummy("power"), *base.shape)
+
+
+def is_held_power(power: sympy.MatPow) -> bool:
+    """A symbolic power of an explicit matrix: SymPy's closed form of it (by a Jordan form) is
+    a computation the kernel does not vouch for, so it stays an opaque matrix whose entries only
+    a cited fact gives (``Bⁿ = …``, proved by induction where it is stated)."""
+    return isinstance(power.args[0], sympy.MatrixBase) and not power.args[1].is_Integer
 
 
 def difference(lhs: sympy.Basic, rhs: sympy.Basic) -> sympy.Basic:

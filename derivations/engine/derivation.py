@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import sympy
 
+from derivations.engine.algebra import is_held_power
 from derivations.engine.hypothesis import Assumption, Hypothesis
 from derivations.engine.latex import textbook_latex
 from derivations.engine.relation import Relation
@@ -342,20 +343,30 @@ class Derivation:
 
 
 def evaluate_holding_limits(expression: sympy.Basic) -> sympy.Basic:
-    """``expression.doit()``, except that limits stay unevaluated (their insides evaluated).
+    """``expression.doit()``, except that limits and symbolic powers of explicit matrices stay
+    unevaluated (their insides evaluated).
 
     A limit often depends on a fact a check has yet to apply (``0 < r < 1`` for
     ``n rⁿ⁻¹ → 0``); the checks evaluate limits after applying the facts.
     """
     if not isinstance(expression, sympy.Basic):
         return expression
+    expression = expression.replace(  # det(Bⁿ) = (det B)ⁿ: the determinant is multiplicative
+        lambda node: isinstance(node, sympy.Determinant) and isinstance(node.args[0], sympy.MatPow)
+        and is_held_power(node.args[0]),
+        lambda node: sympy.Determinant(node.args[0].args[0]) ** node.args[0].args[1])
     limits = list(expression.atoms(sympy.Limit))
-    if not limits:
+    powers = [p for p in expression.atoms(sympy.MatPow) if is_held_power(p)]
+    if not limits and not powers:
         return expression.doit()
     held = {limit: sympy.Dummy("held_limit") for limit in limits}
+    held |= {power: sympy.MatrixSymbol(sympy.Dummy("held_power"), *power.shape)
+             for power in powers}
     evaluated = expression.xreplace(held).doit()
     restored = {
         placeholder: sympy.Limit(evaluate_holding_limits(limit.args[0]), *limit.args[1:])
+        if isinstance(limit, sympy.Limit) else
+        sympy.MatPow(evaluate_holding_limits(limit.args[0]), limit.args[1])
         for limit, placeholder in held.items()
     }
     return evaluated.xreplace(restored)

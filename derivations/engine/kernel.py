@@ -1047,7 +1047,7 @@ def fill(template: sympy.Basic, holes: Sequence[sympy.Basic],
          values: Sequence[sympy.Basic]) -> sympy.Basic:
     """``template`` with each placeholder replaced by its value, evaluated."""
     filled = template.xreplace(dict(zip(holes, values, strict=True)))
-    return filled.doit() if isinstance(filled, sympy.Basic) else filled
+    return evaluate_holding_limits(filled)
 
 
 NUMERIC_EXTRA_VALUES = (sympy.Rational(7, 19), sympy.Rational(-11, 23), sympy.Rational(29, 13),

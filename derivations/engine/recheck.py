@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 
 import mpmath
 import sympy
@@ -406,17 +406,51 @@ def _identities(entry: sympy.Basic) -> set[sympy.Basic]:
     return found
 
 
-def _forms(numerator: sympy.Basic) -> list[sympy.Basic]:
-    """The numerator; its form with sines and cosines of sums expanded and each tanh of a
-    real argument written sinh/cosh (whose denominator, cosh, is positive); and its form with
-    Fibonacci numbers reduced by their recurrence."""
+def _forms(numerator: sympy.Basic) -> Iterator[sympy.Basic]:
+    """The numerator, then normal forms of it, each by definitions alone, cheapest first (a
+    caller stops at the first that vanishes): sines and cosines of sums expanded and each tanh
+    of a real argument written sinh/cosh (whose denominator, cosh, is positive); Fibonacci
+    numbers and factorials reduced by their recurrences; powers of one base merged
+    (λ·λⁿ⁻¹ = λⁿ); unit exponentials by Euler's formula; where a real or imaginary part or a
+    conjugate occurs, every letter as its real and imaginary parts. The last two are reduced
+    modulo sin² + cos² = 1."""
+    yield numerator
     expanded = sympy.expand(numerator, trig=True)
     expanded = expanded.replace(
         lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    normal = _by_recurrence(_squares_of_moduli(_over_primes(_exp_of_logs(
-        numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2})))))  # its definition
-    return [numerator, _numerator(expanded), _numerator(sympy.expand(normal, trig=True))]
+    yield _numerator(expanded)
+    normal = _factorials_reduced(_by_recurrence(_squares_of_moduli(_over_primes(_exp_of_logs(
+        numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}))))))  # its definition
+    yield _numerator(sympy.expand(normal, trig=True))
+    yield _numerator(sympy.expand(sympy.powsimp(expanded, combine="exp")))
+    yield _numerator(_pythagoras(sympy.expand(_euler(expanded), trig=True)))
+    if numerator.has(sympy.conjugate, sympy.re, sympy.im):  # only these tell the parts apart
+        parts = sympy.powsimp(sympy.expand(numerator, complex=True), combine="exp")
+        yield _numerator(_pythagoras(sympy.expand(parts, trig=True)))
+
+
+def _euler(expression: sympy.Basic) -> sympy.Basic:
+    """``exp(i·y)``, ``y`` real, as ``cos y + i·sin y``: Euler's formula, the definition of a
+    unit complex number's exponential."""
+    def unit(node: sympy.exp) -> sympy.Basic:
+        y = sympy.expand(node.args[0] / sympy.I)
+        return sympy.cos(y) + sympy.I * sympy.sin(y)
+    return expression.replace(
+        lambda node: isinstance(node, sympy.exp)
+        and sympy.expand(node.args[0] / sympy.I).is_extended_real is True, unit)
+
+
+def _pythagoras(expression: sympy.Basic) -> sympy.Basic:
+    """Every ``sin(u)**k`` (``k ≥ 2``) as ``sin(u)**(k % 2)·(1 − cos(u)**2)**(k // 2)``,
+    expanded: the remainder of a polynomial in sines and cosines modulo
+    ``sin²u + cos²u − 1``, which is 0 when that identity makes the polynomial vanish."""
+    def reduced(power: sympy.Pow) -> sympy.Basic:
+        u, k = power.base.args[0], int(power.exp)
+        return sympy.sin(u) ** (k % 2) * (1 - sympy.cos(u) ** 2) ** (k // 2)
+    return sympy.expand(expression.replace(
+        lambda node: isinstance(node, sympy.Pow) and isinstance(node.base, sympy.sin)
+        and node.exp.is_Integer and node.exp >= 2, reduced))
 
 
 def _exp_of_logs(expression: sympy.Basic) -> sympy.Basic:
@@ -481,6 +515,28 @@ def _by_recurrence(expression: sympy.Basic) -> sympy.Basic:
 
     return expression.replace(
         lambda node: isinstance(node, sympy.fibonacci) and len(node.args) == 1, reduced)
+
+
+def _factorials_reduced(expression: sympy.Basic) -> sympy.Basic:
+    """Each rising factorial ``(a)ₘ``, ``a`` a positive whole number, as ``(m + a − 1)!/(a − 1)!``,
+    then each ``(m + k)!`` as ``m!`` times or divided by the ``|k|`` numbers between: the
+    definitions of the rising factorial and of ``x! = x·(x − 1)!``."""
+    def rising(node: sympy.RisingFactorial) -> sympy.Basic:
+        a, m = node.args
+        if not (a.is_Integer and a > 0):
+            return node
+        return sympy.factorial(m + a - 1) / sympy.factorial(a - 1)
+
+    def reduced(node: sympy.factorial) -> sympy.Basic:
+        shift, m = _shift(node.args[0])
+        if not shift.is_Integer or m == 0 or abs(shift) > _FARTHEST_SHIFT:
+            return node
+        between = sympy.Mul(*(m + j for j in range(1, int(shift) + 1))) if shift > 0 else \
+            1 / sympy.Mul(*(m - j for j in range(0, -int(shift))))
+        return sympy.factorial(m) * between
+
+    expression = expression.replace(lambda node: isinstance(node, sympy.RisingFactorial), rising)
+    return expression.replace(lambda node: isinstance(node, sympy.factorial), reduced)
 
 
 # -- limits ----------------------------------------------------------------------------------
@@ -573,17 +629,32 @@ def _step(certificate: dict) -> Outcome:
     parts = _parts(certificate)
     facts = set().union(_fact_generators(claim), *(part.generators for part in parts or ()))
     nonzero = set().union(*(part.nonzero for part in parts or ()))
-    kernel_only = []
+    kernel_only, confirmed = [], set()
     for item in certificate["obligations"]:
         if not obligation(item, claim, facts, nonzero):
             kernel_only.append(item.get("what", item.get("kind", "?")))
-        elif item.get("kind") == "zero" and certificate.get("mechanism") == "symbolic":
+            continue
+        confirmed.add(json.dumps(item, sort_keys=True))
+        if item.get("kind") == "zero" and certificate.get("mechanism") == "symbolic":
             # an entry shown to vanish on the facts may serve the step's later entries (within
             # one claim: an instance's or a base case's facts are not another's)
             facts = facts | {sympy.expand(certificates.load(item["entry"]))}
+    if kernel_only and parts is not None and certificate.get("mechanism") != "chain":
+        # what the kernel could only settle with its own tools may still be settled here: each
+        # part followed to 0 by this module's evaluation and the obligations confirmed above
+        if _follows(certificate, _confirmed_only(parts, confirmed)):
+            return Outcome(label, True, ())
+        return Outcome(label, False, tuple(kernel_only))
     if not kernel_only and not _follows(certificate, parts):
         kernel_only.append("the claim is not followed to its obligations here")
     return Outcome(label, not kernel_only, tuple(kernel_only))
+
+
+def _confirmed_only(parts: list[Part], confirmed: set[str]) -> list[Part]:
+    """The parts with only the obligations re-checked here: a kernel-only one proves nothing."""
+    return [replace(part, obligations=[
+        item for item in part.obligations if json.dumps(item, sort_keys=True) in confirmed])
+        for part in parts]
 
 
 # -- following the claim to what was decided ----------------------------------------------------
@@ -760,9 +831,14 @@ def _same(a: sympy.Basic, b: sympy.Basic) -> bool:
 def _evaluated(side: sympy.Basic) -> sympy.Basic:
     """``side`` evaluated, except that a power of a matrix with a symbolic exponent stays a
     power: ``Aⁿ⁺¹`` is ``Aⁿ·A`` by the definition of a power, not SymPy's closed form of it
-    (a diagonal matrix's power is evaluated: its entries' powers, also by definition)."""
+    (a diagonal matrix's power is evaluated: its entries' powers, also by definition); the
+    determinant of such a power is the power of the determinant."""
     if not isinstance(side, sympy.Basic):
         return side
+    side = side.replace(  # det(Bⁿ) = (det B)ⁿ: the determinant is multiplicative
+        lambda node: isinstance(node, sympy.Determinant) and isinstance(node.args[0], sympy.MatPow)
+        and _held(node.args[0]) and not node.args[0].exp.is_Integer,
+        lambda node: sympy.Determinant(node.args[0].base) ** node.args[0].exp)
     held = {node: sympy.MatrixSymbol(sympy.Dummy("power"), *node.shape)
             for node in sympy.preorder_traversal(side)
             if isinstance(node, sympy.MatPow) and _held(node)}
@@ -1135,8 +1211,12 @@ def _part_follows(part: Part) -> bool:
                    and item.get("value") == value for item in part.obligations):
             raise Rejected("a limit's value is used without its certificate")
         limits[certificates.load(limit)] = certificates.load(value)
+    powers = {a: b for a, relation, b, _ in part.facts  # a fact giving a power's value
+              if relation == "=" and isinstance(a, sympy.MatPow) and _held(a)}
     sides = []
     for side in (part.lhs, part.rhs):
+        if powers:
+            side = side.xreplace(powers)
         held = {limit: sympy.Dummy("limit") for limit in _limits_in(side)}
         evaluated = _evaluated(side.xreplace(held) if held else side)
         restored = {d: sympy.Limit(limit.args[0].doit(), *limit.args[1:])

@@ -11,7 +11,7 @@ import numpy
 import pytest
 import sympy
 
-from derivations.ch1_repeated_powers.rewrites import substitute_binet
+from derivations.ch1_repeated_powers.rewrites import binet_value
 from derivations.engine import Relation, get
 from derivations.engine.kernel import decide
 from derivations.engine.verify import verify_step
@@ -156,7 +156,10 @@ def test_binary_powering_count_against_the_bit_formula():
 n = sympy.Symbol("n", integer=True, positive=True)
 
 
-def test_binet_rewrite_rejects_a_wrong_sign():
+def test_a_proposal_substituting_binets_formula_is_confirmed_only_with_the_right_sign():
+    def substitute_binet(expression: sympy.Basic) -> sympy.Basic:
+        return sympy.simplify(expression.replace(sympy.fibonacci, binet_value))
+
     phi, psi = (1 + sympy.sqrt(5)) / 2, (1 - sympy.sqrt(5)) / 2
     claim = sympy.fibonacci(n + 1) - phi * sympy.fibonacci(n)
     assert decide(claim, Relation.EQ, psi**n, proposal=substitute_binet).passed

@@ -45,6 +45,14 @@ def rechecked(certificate: dict) -> bool:
     return recheck.step(certificate).rechecked
 
 
+def refused(certificate: dict) -> bool:
+    """Rejected outright, or at least not counted as re-checked."""
+    try:
+        return not rechecked(certificate)
+    except recheck.Rejected:
+        return True
+
+
 def test_a_valid_obligation_about_another_claim_does_not_recheck():
     """x = 1 under x = 2 is false; x − 2 = 1·(x − 2) is true, and about something else."""
     claim = {"lhs": dump(x), "relation": "=", "rhs": dump(sympy.Integer(1)),
@@ -387,7 +395,7 @@ def test_a_scalar_product_equal_to_its_negative_is_zero_only_by_that_fact():
     assert rechecked(honest)
     forged = copy.deepcopy(honest)
     forged["claim"]["facts"][0][2] = dump(y.T * A * y)
-    assert not rechecked(forged)
+    assert refused(forged)
 
 
 def test_a_function_of_a_matrix_takes_equal_values_at_equal_arguments():
@@ -560,3 +568,92 @@ def test_a_comparison_with_infinity_is_rechecked_among_the_extended_reals():
     forged["claim"]["relation"] = "<"
     with pytest.raises(recheck.Rejected, match="is false"):
         recheck.step(forged)
+
+
+# -- what the kernel leaves undecided, decided here by definitions --------------------------------
+
+lam = sympy.Symbol("lambda")
+theta = sympy.Symbol("theta", real=True)
+t = sympy.Symbol("t", nonnegative=True)
+i, m = sympy.Symbol("i", integer=True), sympy.Symbol("m", integer=True, positive=True)
+
+
+def kernel_left(lhs: sympy.Basic, rhs: sympy.Basic, facts: list | None = None) -> dict:
+    """A symbolic step's certificate whose one obligation the kernel settled by its own means:
+    the re-checker may count it only if its own forms of the difference vanish."""
+    claim = {"lhs": dump(lhs), "relation": "=", "rhs": dump(rhs), "facts": facts or []}
+    return {"label": "s", "mechanism": "symbolic", "claim": claim, "structure": {},
+            "obligations": [{"kind": "kernel", "what": "simplify"}]}
+
+
+@pytest.mark.parametrize("lhs, true_rhs, false_rhs", [
+    # powers of one base: λ·λⁿ⁻¹ = λⁿ
+    (lam * lam ** (n - 1) * n, n * lam**n, (n + 1) * lam**n),
+    # Euler's formula: e^{iθ} − e^{−iθ} = 2i sin θ
+    (sympy.exp(sympy.I * theta) - sympy.exp(-sympy.I * theta), 2 * sympy.I * sympy.sin(theta),
+     2 * sympy.sin(theta)),
+    # real and imaginary parts: e^{λt}e^{λ̄t} = e^{2 Re(λ) t}
+    (sympy.exp(lam * t) * sympy.exp(t * sympy.conjugate(lam)), sympy.exp(2 * t * sympy.re(lam)),
+     sympy.exp(2 * t * sympy.Abs(lam))),
+    # factorials by their recurrence: ∏ᵢ₌₂ᵐ (1 − 1/i²), evaluated to rising factorials, is
+    # (m + 1)/(2m)
+    (sympy.Product(1 - 1 / i**2, (i, 2, m)), (m + 1) / (2 * m), (m + 2) / (2 * m)),
+    # sin² + cos² = 1 inside a product
+    (sympy.sin(theta) ** 3 + sympy.sin(theta) * sympy.cos(theta) ** 2, sympy.sin(theta),
+     sympy.cos(theta)),
+])
+def test_an_equation_the_kernel_left_to_simplify_rechecks_only_if_true(lhs, true_rhs, false_rhs):
+    assert rechecked(kernel_left(lhs, true_rhs))
+    assert not rechecked(kernel_left(lhs, false_rhs))
+
+
+def test_a_kernel_only_limit_is_not_used_by_the_fallback():
+    """The claim follows only from the limit's value; a limit this module cannot confirm
+    proves nothing, even when the rest of the certificate is settled here."""
+    limit = sympy.Limit(n * sympy.sin(sympy.pi / n), n, sympy.oo)
+    claim = {"lhs": dump(limit), "relation": "=", "rhs": dump(sympy.Integer(0)), "facts": []}
+    forged = {"label": "s", "mechanism": "symbolic", "claim": claim,
+              "structure": {"limits": [[dump(limit), dump(sympy.Integer(0))]]},
+              "obligations": [{"kind": "kernel", "what": "simplify"},
+                              {"kind": "limit", "limit": dump(limit),
+                               "value": dump(sympy.Integer(0))}]}
+    with pytest.raises(recheck.Rejected):
+        recheck.step(forged)
+
+
+SHEAR = sympy.ImmutableMatrix([[1, 1], [0, 1]])
+
+
+def test_a_symbolic_power_of_an_explicit_matrix_is_what_a_fact_says_it_is():
+    """Bⁿ is never SymPy's closed form here: a claim about Bⁿ follows only from a cited fact
+    giving its value, and a false fact's consequence is not the true claim's."""
+    e2 = sympy.ImmutableMatrix([0, 1])
+    with sympy.evaluate(False):
+        moved = sympy.MatMul(sympy.MatPow(SHEAR, n), e2)
+        lhs = sympy.MatMul(sympy.Transpose(moved), moved)
+    fact = [dump(sympy.MatPow(SHEAR, n)), "=", dump(sympy.ImmutableMatrix([[1, n], [0, 1]])), []]
+    wrong = [dump(sympy.MatPow(SHEAR, n)), "=", dump(sympy.ImmutableMatrix([[1, 2 * n], [0, 1]])),
+             []]
+    honest = kernel_left(lhs, sympy.ImmutableMatrix([[n**2 + 1]]), [fact])
+    assert rechecked(honest)
+    assert not rechecked(kernel_left(lhs, sympy.ImmutableMatrix([[n**2 + 1]]), [wrong]))
+    assert not rechecked(kernel_left(lhs, sympy.ImmutableMatrix([[n**2 + 1]])))
+
+
+def test_the_kernel_holds_a_symbolic_power_of_an_explicit_matrix_until_a_fact_gives_it():
+    """Without a cited value the kernel does not take SymPy's Jordan-form power on trust."""
+    shear = sympy.MatrixSymbol("S", 2, 2)
+    value = sympy.ImmutableMatrix([[1, n], [0, 1]])
+
+    def probe(*steps: Step, hypotheses=()) -> Derivation:
+        return Derivation(slug="probe", title="probe", chapter=1, source="test",
+                          statement="A probe.", hypotheses=hypotheses,
+                          definitions={shear: SHEAR}, steps=steps)
+
+    cited = verify(probe(
+        Step("value", sympy.Determinant(shear**n) * shear**n, value, "cited", Symbolic(),
+             given=("powers",)),
+        hypotheses=(Hypothesis("powers", shear**n, value, every=(n,)),)))
+    assert cited.passed, cited.failures()
+    assert rechecked(cited.steps[0].certificate)
+    assert not verify(probe(Step("value", shear**n, value, "uncited", Symbolic()))).passed
