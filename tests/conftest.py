@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 LEFT_OUT_BY_DEFAULT = ("slow", "browser")
+STARTED_FIRST = "long"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -57,6 +58,7 @@ def _is_named(item: pytest.Item, named: list[tuple[Path, str]]) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _start_long_tests_first(items)
     if config.option.markexpr:  # the caller chose with -m
         return
     named = _named(config)
@@ -67,3 +69,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+
+
+def _start_long_tests_first(items: list[pytest.Item]) -> None:
+    """Move the tests marked ``long`` (half a minute or more each) to the front, keeping the order
+    within each part. pytest-xdist hands tests out in this order, so the long ones start on
+    both workers at once and the run ends on short tests: started last, a three-minute render
+    kept one worker busy for minutes after the other had finished."""
+    items.sort(key=lambda item: item.get_closest_marker(STARTED_FIRST) is None)
