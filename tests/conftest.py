@@ -72,8 +72,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _start_long_tests_first(items: list[pytest.Item]) -> None:
-    """Move the tests marked ``long`` (half a minute or more each) to the front, keeping the order
-    within each part. pytest-xdist hands tests out in this order, so the long ones start on
-    both workers at once and the run ends on short tests: started last, a three-minute render
-    kept one worker busy for minutes after the other had finished."""
+    """Move the tests marked ``long`` (half a minute or more each) to the front, keeping the
+    order within each part. ``make test`` schedules by work stealing: each worker starts on
+    its half of this order and, when it runs out, takes half of what the other has left; so
+    the long tests start at once and the run ends on short ones. (Started last, one of the
+    largest-input renders kept a worker busy for minutes after the other had finished.) A
+    test whose module shares a fixture among its tests is not marked: moved away from its
+    module, it would build the fixture twice."""
     items.sort(key=lambda item: item.get_closest_marker(STARTED_FIRST) is None)

@@ -45,7 +45,6 @@ def test_zensical_builds_what_mkdocs_builds(zensical_site):
 
 @pytest.mark.slow
 @pytest.mark.browser
-@pytest.mark.long
 def test_zensicals_pages_are_offline_clean_and_typeset_in_a_browser(zensical_site, browser):
     pages = sorted(p.name for p in zensical_site.glob("*.html") if p.name != "404.html")
     assert len(pages) >= 10
