@@ -75,8 +75,7 @@ def _start_long_tests_first(items: list[pytest.Item]) -> None:
     """Move the tests marked ``long`` (half a minute or more each) to the front, keeping the
     order within each part. ``make test`` schedules by work stealing: each worker starts on
     its half of this order and, when it runs out, takes half of what the other has left; so
-    the long tests start at once and the run ends on short ones. (Started last, one of the
-    largest-input renders kept a worker busy for minutes after the other had finished.) A
-    test whose module shares a fixture among its tests is not marked: moved away from its
-    module, it would build the fixture twice."""
+    the long tests run while there is still short work to balance them, and the run ends on
+    short tests. A test whose module shares a fixture among its tests is not marked: moved
+    away from its module, it would build the fixture twice."""
     items.sort(key=lambda item: item.get_closest_marker(STARTED_FIRST) is None)
