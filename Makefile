@@ -22,7 +22,8 @@ test: setup-browser
 		$(MAKE) --no-print-directory retest
 
 # One BLAS thread per test worker: two workers on two cores, not two workers times N threads.
-TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" --fresh-verdicts -n 2 -q
+# Work stealing, with the long tests first (tests/conftest.py): the two workers end together.
+TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" --fresh-verdicts -n 2 --dist worksteal -q
 ## retest: build what changed, run every test and lint now, whatever passed before
 retest: setup-browser fresh-site
 	$(PY) -m tests.suite_cache begin '$(TEST_COMMAND)'

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 LEFT_OUT_BY_DEFAULT = ("slow", "browser")
+STARTED_FIRST = "long"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -57,6 +58,7 @@ def _is_named(item: pytest.Item, named: list[tuple[Path, str]]) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _start_long_tests_first(items)
     if config.option.markexpr:  # the caller chose with -m
         return
     named = _named(config)
@@ -67,3 +69,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+
+
+def _start_long_tests_first(items: list[pytest.Item]) -> None:
+    """Move the tests marked ``long`` (half a minute or more each) to the front, keeping the
+    order within each part. ``make test`` schedules by work stealing: each worker starts on
+    its half of this order and, when it runs out, takes half of what the other has left; so
+    the long tests run while there is still short work to balance them, and the run ends on
+    short tests. A test whose module shares a fixture among its tests is not marked: moved
+    away from its module, it would build the fixture twice."""
+    items.sort(key=lambda item: item.get_closest_marker(STARTED_FIRST) is None)

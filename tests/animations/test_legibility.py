@@ -1,40 +1,63 @@
 """Every scene's last frame, light theme: each text legible, typeset, apart, clear of controls.
 
-The frame is measured from its pixels by ``frame_probe`` (one subprocess per
-scene: the theme is fixed when ``animations.style`` is imported). The poster of a
-render is this last frame, so its readouts must stay out of the strip that a
-web player's controls cover.
+The frame is measured from its pixels by ``frame_probe``, in a process of its own per theme
+(``probe_server``: the theme is fixed when ``animations.style`` is imported). The poster of a
+render is this last frame, so its readouts must stay out of the strip that a web player's
+controls cover.
+
+A frame is measured once per test run: the tests that ask about the same scene, theme and
+inputs (here, in ``test_limits`` and in ``test_end_labels``) read one measurement, kept in
+``build/cache/probes/`` under a digest of the scene's and the probe's sources, the request and
+this run (so a run never reads a measurement an earlier run made, as ``make test`` verifies
+every derivation anew). Each test still applies its own checks to it.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+import hashlib
+import os
 import tempfile
+import uuid
 from pathlib import Path
 
 import pytest
 
-from animations import catalogue, toolchain
+from animations import catalogue, parameters
 from animations.request import Request
 from foundation.palette import TEXT_CONTRAST
+from foundation.provenance import digest
+from foundation.store import load_or_compute
+from tests.animations.probe_server import PROBE, ProbeServer
 
 MINIMUM_HEIGHT = 10  # pixels of the site's 480-pixel-high video: smaller text is unreadable
 
 
+# One id for every worker of this run (pytest-xdist shares it), else one for this process.
+RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
+
+
 def probe(scene: str, theme: str = "light", values: dict | None = None) -> dict:
     """The last frame of ``scene`` measured, with ``values`` (checked) as its inputs, drawn
-    in ``theme``: both handed to the probe's process as a render hands them to Manim's
-    (:func:`animations.toolchain.run_tool`)."""
+    in ``theme``: measured once per run (see the module's docstring)."""
+    module = scene.partition(":")[0] if ":" in scene else catalogue.scenes()[scene].module
+    inputs = parameters.canonical(values or {})
+    sources = {*catalogue.dependencies(module), *catalogue.dependencies(PROBE)}
+    request = f"{scene.split(':')[-1]}-{theme}-{hashlib.sha256(inputs.encode()).hexdigest()[:12]}"
+    return load_or_compute(f"probes/{request}", digest(sources, scene, theme, inputs, RUN),
+                           lambda: measure(scene, theme, values))
+
+
+def measure(scene: str, theme: str, values: dict | None) -> dict:
+    """The probe run on ``scene``: ``theme`` and ``values`` handed to it as a render hands
+    them to Manim's process (:func:`animations.toolchain.run_tool`), as a saved request.
+    An error in the scene or the probe fails the test that asked, with its traceback."""
+    server = ProbeServer.of(theme)
     with tempfile.TemporaryDirectory() as folder:
         saved = Path(folder) / "request.json"
         Request(theme, {scene.split(":")[-1]: values or {}}).write(saved)
-        result = subprocess.run(
-            [sys.executable, "-m", toolchain.RUNNER, str(saved), "tests.animations.frame_probe",
-             scene], capture_output=True, text=True, cwd=catalogue.ROOT, timeout=900)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout)
+        answer = server.ask(f"{saved} {scene}")
+    assert "error" not in answer, answer["error"][-3000:]
+    return answer["measured"]
 
 
 def faults(measured: dict) -> list[str]:
@@ -78,3 +101,16 @@ def test_probe_catches_pango_text_overlaps_and_readouts_under_the_controls():
     assert any(fault.startswith("overlapping: 'first'") for fault in found)
     assert any(fault.startswith("under the player's controls") and "0.00118" in fault
                for fault in found)
+
+
+@pytest.mark.slow
+def test_a_frame_that_cannot_be_measured_fails_every_test_that_asks_for_it():
+    """A measurement is shared only once it succeeded: a scene that raises fails each probe of
+    it anew, and a probe process that died fails its probe and is replaced for the next."""
+    for _ in range(2):
+        with pytest.raises(AssertionError, match="narrate the first beat"):
+            probe("tests.animations.bad_scenes:Silent")
+    ProbeServer.of("light").process.kill()
+    with pytest.raises(AssertionError, match="gave no answer"):
+        probe("tests.animations.bad_scenes:FaultyLayout")
+    assert faults(probe("tests.animations.bad_scenes:FaultyLayout"))

@@ -81,6 +81,7 @@ def test_the_last_frame_at_an_awkward_input_is_legible_and_inside_the_frame(name
 
 
 @pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("name", SCENES)
 def test_a_scene_renders_at_its_largest_inputs_with_captions_that_cover_it(name, tmp_path,
                                                                           monkeypatch):

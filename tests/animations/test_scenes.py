@@ -246,6 +246,7 @@ def test_variants_name_their_folders_and_reject_bad_settings():
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_light_transparent_slide_render(tmp_path, monkeypatch):
     monkeypatch.setattr(render, "BUILD", tmp_path)
     variant = render.Variant("draft", "light", transparent=True)

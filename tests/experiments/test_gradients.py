@@ -204,6 +204,7 @@ def test_vanilla_gradient_is_sympys_jacobian_of_the_unrolled_network(loss: str) 
 
 
 @pytest.mark.slow  # SymPy differentiates the unrolled network: 15 s and more
+@pytest.mark.long
 @pytest.mark.parametrize("gated", [False, True])
 def test_antisymmetric_gradient_is_sympys_jacobian_of_the_unrolled_network(gated: bool) -> None:
     task, batch = small_batch(CROSS_ENTROPY)

@@ -259,6 +259,7 @@ def poster_colours(movie) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_chapter_deck_is_titled_embeds_its_videos_and_notes_and_hands_out_vector_pages(
         tmp_path, monkeypatch):
     monkeypatch.setattr(decks, "DECKS", tmp_path)

@@ -1,5 +1,5 @@
 """``tests/conftest.py``: plain ``pytest`` leaves out the slow and browser tests unless they are
-named, and ``-m`` (as ``make test`` passes it) selects everything."""
+named, ``-m`` (as ``make test`` passes it) selects everything, and the long tests come first."""
 
 from __future__ import annotations
 
@@ -57,3 +57,13 @@ def test_naming_a_parametrized_test_runs_its_slow_cases_too():
 def test_tests_named_one_by_one_run_in_this_process_others_on_workers():
     assert "bringing up nodes" not in run(f"{FILE}::{FAST}")
     assert "bringing up nodes" in run(FILE, "-k", FAST)
+
+
+@pytest.mark.slow
+def test_the_long_tests_come_first_and_the_others_keep_their_order():
+    file = "tests/experiments/test_gradients.py"
+    output = run("-n", "0", "--co", "-m", "slow or not slow", file)
+    names = [line.partition("::")[2] for line in output.splitlines() if "::" in line]
+    long = "test_antisymmetric_gradient_is_sympys_jacobian_of_the_unrolled_network"
+    assert names[:2] == [f"{long}[False]", f"{long}[True]"]
+    assert names[2].startswith("test_gradients_match_central_differences[")  # the file's first
