@@ -5,6 +5,7 @@
     python -m sitebuild compare A B       two builds: same pages, formulas, videos, files?
     python -m sitebuild fresh [--record]  is build/site up to date with its inputs? (exit 0/1)
     python -m sitebuild dev [--port N]    serve, rebuild what changed, reload the browser
+    python -m sitebuild serve [--port N]  serve the pages first, then fill in videos and decks
     python -m sitebuild show SLUG         a derivation as its page shows it (Markdown)
 
 Exit status: 0 on success, 1 when a step finds a problem (a derivation that does
@@ -103,6 +104,12 @@ def _dev(arguments: argparse.Namespace) -> int:
     return dev.main(arguments.port, arguments.host)
 
 
+def _serve(arguments: argparse.Namespace) -> int:
+    from sitebuild import staged
+
+    return staged.main(arguments.port, arguments.host)
+
+
 def parser() -> argparse.ArgumentParser:
     top = Parser(prog="python -m sitebuild", description=__doc__,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -127,6 +134,12 @@ def parser() -> argparse.ArgumentParser:
     dev.add_argument("--port", type=port_number, default=8000)
     dev.add_argument("--host", default="127.0.0.1")
     dev.set_defaults(run=_dev)
+    serve = steps.add_parser("serve", help="serve the site: pages first when it is not up to "
+                             "date, then the videos, decks and notebooks as they are made")
+    serve.add_argument("--port", type=port_number, default=8000)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: loopback only; 0.0.0.0 for all)")
+    serve.set_defaults(run=_serve)
     return top
 
 

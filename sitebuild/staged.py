@@ -1,0 +1,207 @@
+"""``make serve``: the first page within a minute on a fresh clone, the rest filled in as it serves.
+
+``make site`` renders every scene, builds every deck and runs every notebook before MkDocs
+builds a page: about ten minutes on a fresh clone, most of it renders and decks. When the
+site is up to date (:mod:`sitebuild.freshness`), it is served at once, as built. Otherwise:
+
+1. the pages are built first (:func:`sitebuild.mode.pages_first`): each video, deck or
+   notebook not yet made is shown as being made (:mod:`sitebuild.pending`); they are served;
+2. the scenes are rendered, the pages built again into another directory and swapped in:
+   the videos land;
+3. the decks are built, then the site exactly as ``make site`` builds it (``mkdocs build``
+   into ``build/site``, the notebooks run, then recorded as fresh), and swapped in: from then
+   on the server serves what ``make site`` makes, byte for byte, without the reload script.
+
+No request is ever answered from a directory being built: each build goes to one not
+served, then is swapped in whole (:mod:`sitebuild.live`), and open pages reload. Each
+command's output is printed as it comes, prefixed with its name, and its time when it
+ends. A command that fails is named in one line with its last line of output; the server
+keeps serving the last complete tree.
+
+    python -m sitebuild serve [--port 8000] [--host 127.0.0.1]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitebuild import freshness
+from sitebuild.live import ServedTree
+from sitebuild.mode import PAGES_FIRST
+from sitebuild.paths import BUILD, ROOT
+from sitebuild.serve import make_server, unlistenable
+
+Say = Callable[[str], None]
+GRACE_SECONDS = 5.0  # a request that began on a replaced tree has this long to open its file
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command run while serving: its name (prefixing its output), its argv, and the
+    environment variables it gets besides this process's."""
+
+    name: str
+    argv: tuple[str, ...]
+    environment: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``make serve`` runs: ``pages(directory)`` builds the pages first into
+    ``directory`` (one of ``trees``, alternately); ``steps`` are the slow steps, each
+    followed by the pages built again, except the last, which is followed by ``site``, the
+    complete build into ``site_directory``."""
+
+    pages: Callable[[Path], Command]
+    steps: tuple[Command, ...]
+    site: tuple[Command, ...]
+    site_directory: Path
+    trees: tuple[Path, Path]
+
+
+def _python(*argv: str) -> tuple[str, ...]:
+    return (sys.executable, "-m", *argv)
+
+
+def pages_first_build(directory: Path) -> Command:
+    """``mkdocs build`` of the pages alone, into ``directory``."""
+    return Command("pages", _python("mkdocs", "build", "--site-dir", str(directory)),
+                   {PAGES_FIRST: "1"})
+
+
+# The Makefile's `render`, `decks` and `site` recipes, step by step.
+PLAN = Plan(
+    pages=pages_first_build,
+    steps=(Command("render", _python("animations.render")),
+           Command("decks", _python("lectures.decks"))),
+    site=(Command("site", _python("mkdocs", "build")),
+          Command("record", _python("sitebuild", "fresh", "--record"))),
+    site_directory=BUILD / "site",
+    trees=(BUILD / "serve" / "pages-a", BUILD / "serve" / "pages-b"),
+)
+
+
+class Stages:
+    """Runs a :class:`Plan` around a served tree; :meth:`stop` ends the command running."""
+
+    def __init__(self, plan: Plan, say: Say = print) -> None:
+        self.plan = plan
+        self.say = say
+        self._running: subprocess.Popen[str] | None = None
+        self._stopped = threading.Event()
+
+    def run(self, command: Command) -> bool:
+        """Run ``command`` from the project's folder, its output printed line by line behind
+        ``[name]``; whether it succeeded. A failure is said in one line."""
+        if self._stopped.is_set():
+            return False
+        started = time.perf_counter()
+        last = ""
+        with subprocess.Popen(command.argv, cwd=ROOT, text=True, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, errors="replace",
+                              env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                   **command.environment}) as process:
+            self._running = process
+            assert process.stdout is not None
+            for line in process.stdout:
+                if line.strip():
+                    last = line.strip()
+                    self.say(f"[{command.name}] {last}")
+        self._running = None
+        seconds = time.perf_counter() - started
+        if process.returncode == 0:
+            self.say(f"[{command.name}] done in {seconds:.1f} s")
+            return True
+        if not self._stopped.is_set():
+            self.say(f"serve: {command.name} failed after {seconds:.1f} s ({last or 'no output'}"
+                     f"); still serving the last complete site")
+        return False
+
+    def first_tree(self) -> Path | None:
+        """Build the pages first into the first of the plan's trees; None if that failed."""
+        directory = self.plan.trees[0]
+        return directory if self.run(self.plan.pages(directory)) else None
+
+    def fill_in(self, tree: ServedTree) -> bool:
+        """Run the slow steps, swapping in each better tree as it is built; whether the
+        complete site was built and is now served."""
+        for index, step in enumerate(self.plan.steps):
+            if not self.run(step):
+                return False
+            if index == len(self.plan.steps) - 1:
+                break
+            served = Path(tree.now().directory)
+            directory = next(d for d in self.plan.trees if d != served)
+            if not self.run(self.plan.pages(directory)):
+                return False
+            tree.swap(directory, final=False)
+            self.say(f"serve: after {step.name}, the pages are served again; open pages reload")
+        if not all(self.run(command) for command in self.plan.site):
+            return False
+        tree.swap(self.plan.site_directory, final=True)
+        self.say("serve: the complete site is served; open pages reload")
+        return True
+
+    def fill_in_and_tidy(self, tree: ServedTree) -> None:
+        """:meth:`fill_in`; once the complete site is served, remove the pages-first trees
+        (after :data:`GRACE_SECONDS`, for requests that began on one to open their file)."""
+        if self.fill_in(tree) and not self._stopped.wait(GRACE_SECONDS):
+            for directory in self.plan.trees:
+                shutil.rmtree(directory, ignore_errors=True)
+
+    def stop(self) -> None:
+        """End the command running, if any, and run no other."""
+        self._stopped.set()
+        running = self._running
+        if running is not None and running.poll() is None:
+            running.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                running.wait(timeout=10)
+
+
+def serve(tree: ServedTree, stages: Stages | None, port: int, host: str,
+          started: float) -> int:
+    """Serve ``tree`` on ``host:port`` until Ctrl-C while ``stages`` (if any) fill it in."""
+    try:
+        server = make_server(tree, port, host)
+    except OSError as error:
+        print(unlistenable(error, host, port), file=sys.stderr)
+        return 1
+    address, bound = server.server_address[:2]
+    print(f"serving {tree.now().directory} on http://{address}:{bound} (Ctrl-C to stop), "
+          f"{time.perf_counter() - started:.1f} s after start", flush=True)
+    worker = None
+    if stages is not None:
+        worker = threading.Thread(target=stages.fill_in_and_tidy, args=(tree,),
+                                  name="fill-in", daemon=True)
+        worker.start()
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    if stages is not None and worker is not None:
+        stages.stop()
+        worker.join()
+    server.server_close()
+    return 0
+
+
+def main(port: int = 8000, host: str = "127.0.0.1") -> int:
+    """Serve the site, building first what is not up to date; 0 after Ctrl-C, 1 if the
+    pages could not be built or the address not listened on."""
+    started = time.perf_counter()
+    if freshness.up_to_date():
+        print("site: up to date with its inputs (nothing to render or build)", flush=True)
+        return serve(ServedTree(PLAN.site_directory, final=True), None, port, host, started)
+    stages = Stages(PLAN, lambda line: print(line, flush=True))
+    first = stages.first_tree()
+    if first is None:
+        return 1
+    return serve(ServedTree(first, final=False), stages, port, host, started)
