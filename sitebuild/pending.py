@@ -28,8 +28,10 @@ def current_renders() -> set[str]:
 
 
 def deck_chapters() -> list[int]:
-    """The chapters that have a deck: those with scenes, as ``python -m lectures.decks`` builds."""
-    return sorted({entry.chapter for entry in catalogue.scenes().values()})
+    """The chapters that have a deck (:func:`lectures.decks.chapters`)."""
+    from lectures.decks import chapters
+
+    return chapters()
 
 
 def current_decks() -> set[int]:
