@@ -249,6 +249,9 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
             for chapter in chapters:
                 if chapter not in pending:
                     print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
+            if pending:  # a deck takes minutes: say what is coming before the first lands
+                print(f"building {len(pending)} deck(s) with {min(jobs, len(pending))} "
+                      f"job(s)…", flush=True)
             workers.run_each(
                 [(f"chapter {c}", lambda c=c: build_deck(c, theme, quality, overrides))
                  for c in pending], jobs, report)
