@@ -98,58 +98,70 @@ class Stages:
         self.say = say
         self._running: subprocess.Popen[str] | None = None
         self._stopped = threading.Event()
+        self._starting = threading.Lock()  # no command starts once stop() has begun
 
-    def run(self, command: Command) -> bool:
+    def run(self, command: Command) -> str | None:
         """Run ``command`` from the project's folder, its output printed line by line behind
-        ``[name]``; whether it succeeded. A failure is said in one line."""
-        if self._stopped.is_set():
-            return False
+        ``[name]``, then its time: None if it succeeded, else why not (its last line)."""
         started = time.perf_counter()
-        last = ""
-        with subprocess.Popen(command.argv, cwd=ROOT, text=True, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, errors="replace",
-                              env={**os.environ, "PYTHONUNBUFFERED": "1",
-                                   **command.environment}) as process:
+        with self._starting:
+            if self._stopped.is_set():
+                return "stopped"
+            process = subprocess.Popen(command.argv, cwd=ROOT, text=True, errors="replace",
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                            **command.environment})
             self._running = process
+        last = ""
+        with process:
             assert process.stdout is not None
             for line in process.stdout:
                 if line.strip():
                     last = line.strip()
                     self.say(f"[{command.name}] {last}")
-        self._running = None
         seconds = time.perf_counter() - started
         if process.returncode == 0:
             self.say(f"[{command.name}] done in {seconds:.1f} s")
-            return True
-        if not self._stopped.is_set():
-            self.say(f"serve: {command.name} failed after {seconds:.1f} s ({last or 'no output'}"
-                     f"); still serving the last complete site")
-        return False
+            return None
+        return f"{command.name} failed after {seconds:.1f} s: {last or 'no output'}"
 
     def first_tree(self) -> Path | None:
-        """Build the pages first into the first of the plan's trees; None if that failed."""
+        """Build the pages first into the first of the plan's trees; None if that failed
+        (said in one line)."""
         directory = self.plan.trees[0]
-        return directory if self.run(self.plan.pages(directory)) else None
+        failure = self.run(self.plan.pages(directory))
+        if failure is None:
+            return directory
+        self.say(f"serve: the pages could not be built ({failure})")
+        return None
 
     def fill_in(self, tree: ServedTree) -> bool:
         """Run the slow steps, swapping in each better tree as it is built; whether the
-        complete site was built and is now served."""
+        complete site was built and is now served. A failure is said in one line, and the
+        tree served stays."""
         for index, step in enumerate(self.plan.steps):
-            if not self.run(step):
+            if not self._ran(step):
                 return False
-            if index == len(self.plan.steps) - 1:
-                break
-            served = Path(tree.now().directory)
-            directory = next(d for d in self.plan.trees if d != served)
-            if not self.run(self.plan.pages(directory)):
-                return False
-            tree.swap(directory, final=False)
-            self.say(f"serve: after {step.name}, the pages are served again; open pages reload")
-        if not all(self.run(command) for command in self.plan.site):
+            if index < len(self.plan.steps) - 1:
+                served = Path(tree.now().directory)
+                directory = next(d for d in self.plan.trees if d != served)
+                if not self._ran(self.plan.pages(directory)):
+                    return False
+                tree.swap(directory, final=False)
+                self.say(f"serve: after {step.name}, the pages are served again; open pages "
+                         f"reload")
+        if not all(self._ran(command) for command in self.plan.site):
             return False
         tree.swap(self.plan.site_directory, final=True)
         self.say("serve: the complete site is served; open pages reload")
         return True
+
+    def _ran(self, command: Command) -> bool:
+        """Whether :meth:`run` succeeded; if not, and not stopped, it is said in one line."""
+        failure = self.run(command)
+        if failure is not None and not self._stopped.is_set():
+            self.say(f"serve: {failure}; still serving the last complete site")
+        return failure is None
 
     def fill_in_and_tidy(self, tree: ServedTree) -> None:
         """:meth:`fill_in`; once the complete site is served, remove the pages-first trees
@@ -160,8 +172,9 @@ class Stages:
 
     def stop(self) -> None:
         """End the command running, if any, and run no other."""
-        self._stopped.set()
-        running = self._running
+        with self._starting:
+            self._stopped.set()
+            running = self._running
         if running is not None and running.poll() is None:
             running.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):

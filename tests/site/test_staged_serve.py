@@ -38,10 +38,12 @@ while hold and not pathlib.Path(hold).exists():
 (directory / "other.html").write_text(f"<html><body>other {mark}</body></html>")
 """
 
-# Waits for a file to exist, then prints what a render prints and exits with a status.
+# Says it started, waits for a file to exist, then prints a line (a render's last, say) and
+# exits with a status.
 STEP = """
 import pathlib, sys, time
 hold, line, status = sys.argv[1], sys.argv[2], int(sys.argv[3])
+print("started", flush=True)
 while hold and not pathlib.Path(hold).exists():
     time.sleep(0.05)
 print(line)
@@ -222,3 +224,27 @@ def test_the_complete_build_is_what_make_site_runs():
     assert ran == expected
     assert staged.PLAN.site_directory == ROOT / "build" / "site"
     assert all(not command.environment for command in (*staged.PLAN.steps, *staged.PLAN.site))
+
+
+def test_pages_that_cannot_be_built_are_said_in_one_line(tmp_path):
+    said: list[str] = []
+    plan = staged.Plan(pages=lambda directory: step_command("pages", line="ERROR - a broken page",
+                                                            status=1),
+                       steps=(), site=(), site_directory=tmp_path / "site",
+                       trees=(tmp_path / "a", tmp_path / "b"))
+    assert staged.Stages(plan, said.append).first_tree() is None
+    failures = [line for line in said if line.startswith("serve:")]
+    assert len(failures) == 1 and "\n" not in failures[0]
+    assert failures[0].startswith("serve: the pages could not be built (pages failed after ")
+    assert failures[0].endswith(": ERROR - a broken page)")
+
+
+def test_stopping_ends_the_running_step_and_runs_no_other(tmp_path, serving):
+    never = tmp_path / "never"
+    site = serving(plan_of(tmp_path, (step_command("render", never), step_command("decks"))))
+    wait_for(lambda: "[render] started" in site.said, "the render to start")
+    site.stages.stop()
+    assert site.finish() is False
+    assert not [line for line in site.said if line.startswith("serve:")]  # Ctrl-C: no failure
+    assert "[decks]" not in " ".join(site.said) and not (tmp_path / "site").exists()
+    assert "index pages-1" in site.get("/")[1]
