@@ -39,9 +39,7 @@ class Served:
     reloading: bool
 
     def page(self, body: bytes) -> bytes:
-        """An HTML page as served: with the reload script before ``</body>`` while reloading."""
-        if not self.reloading:
-            return body
+        """An HTML page as served while reloading: with the reload script before ``</body>``."""
         end = body.rfind(b"</body>")
         end = len(body) if end < 0 else end
         script = _SCRIPT_TEMPLATE.substitute(epoch=self.epoch, request_id=_timestamp())
