@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,8 @@ from sitebuild.paths import BUILD, ROOT
 from sitebuild.serve import make_server, unlistenable
 
 Say = Callable[[str], None]
+# A line that says why a command failed: MkDocs' errors, the renders' and decks' list of failures.
+REASON = re.compile(r"^(?:ERROR\s+-\s+|failed:\s)")
 GRACE_SECONDS = 5.0  # a request that began on a replaced tree has this long to open its file
 
 
@@ -102,7 +105,8 @@ class Stages:
 
     def run(self, command: Command) -> str | None:
         """Run ``command`` from the project's folder, its output printed line by line behind
-        ``[name]``, then its time: None if it succeeded, else why not (its last line)."""
+        ``[name]``, then its time: None if it succeeded, else why not (its last line that
+        says why, :data:`REASON`, else its last line)."""
         started = time.perf_counter()
         with self._starting:
             if self._stopped.is_set():
@@ -112,18 +116,19 @@ class Stages:
                                        env={**os.environ, "PYTHONUNBUFFERED": "1",
                                             **command.environment})
             self._running = process
-        last = ""
+        last = reason = ""
         with process:
             assert process.stdout is not None
             for line in process.stdout:
                 if line.strip():
                     last = line.strip()
+                    reason = REASON.sub("", last) if REASON.match(last) else reason
                     self.say(f"[{command.name}] {last}")
         seconds = time.perf_counter() - started
         if process.returncode == 0:
             self.say(f"[{command.name}] done in {seconds:.1f} s")
             return None
-        return f"{command.name} failed after {seconds:.1f} s: {last or 'no output'}"
+        return f"{command.name} failed after {seconds:.1f} s: {reason or last or 'no output'}"
 
     def first_tree(self) -> Path | None:
         """Build the pages first into the first of the plan's trees; None if that failed
