@@ -27,6 +27,7 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -44,6 +45,7 @@ from sitebuild.serve import make_server, unlistenable
 Say = Callable[[str], None]
 # A line that says why a command failed: MkDocs' errors, the renders' and decks' list of failures.
 REASON = re.compile(r"^(?:ERROR\s+-\s+|failed:\s)")
+STOP_SECONDS = 10.0  # a command stopped has this long to clean up before it is killed
 GRACE_SECONDS = 5.0  # a request that began on a replaced tree has this long to open its file
 
 
@@ -111,10 +113,12 @@ class Stages:
         with self._starting:
             if self._stopped.is_set():
                 return "stopped"
+            # A session of its own: a Ctrl-C reaches it once, from stop(), not also from the
+            # terminal (a second signal mid-clean-up would cut its one-line goodbye short).
             process = subprocess.Popen(command.argv, cwd=ROOT, text=True, errors="replace",
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                        env={**os.environ, "PYTHONUNBUFFERED": "1",
-                                            **command.environment})
+                                            **command.environment}, start_new_session=True)
             self._running = process
         last = reason = ""
         with process:
@@ -176,14 +180,19 @@ class Stages:
                 shutil.rmtree(directory, ignore_errors=True)
 
     def stop(self) -> None:
-        """End the command running, if any, and run no other."""
+        """End the command running, if any, as Ctrl-C would (killed if it has not ended
+        :data:`STOP_SECONDS` later), and run no other."""
         with self._starting:
             self._stopped.set()
             running = self._running
-        if running is not None and running.poll() is None:
-            running.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                running.wait(timeout=10)
+        if running is None or running.poll() is not None:
+            return
+        running.send_signal(signal.SIGINT)
+        try:
+            running.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            running.kill()
+            running.wait()
 
 
 def serve(tree: ServedTree, stages: Stages | None, port: int, host: str,
