@@ -7,7 +7,7 @@ site is up to date (:mod:`sitebuild.freshness`), it is served at once, as built.
 1. the pages are built first (:func:`sitebuild.mode.pages_first`): each video, deck or
    notebook not yet made is shown as being made (:mod:`sitebuild.pending`); they are served;
 2. the scenes are rendered, the pages built again into another directory and swapped in:
-   the videos land;
+   the videos land (unless no render changed: then the pages served stay);
 3. the decks are built, then the site exactly as ``make site`` builds it (``mkdocs build``
    into ``build/site``, the notebooks run, then recorded as fresh), and swapped in: from then
    on the server serves what ``make site`` makes, byte for byte, without the reload script.
@@ -51,12 +51,14 @@ GRACE_SECONDS = 5.0  # a request that began on a replaced tree has this long to 
 
 @dataclass(frozen=True)
 class Command:
-    """One command run while serving: its name (prefixing its output), its argv, and the
-    environment variables it gets besides this process's."""
+    """One command run while serving: its name (prefixing its output), its argv, the
+    environment variables it gets besides this process's, and the folders it writes (relative
+    to the project's; if given and none changed, the pages are not built again after it)."""
 
     name: str
     argv: tuple[str, ...]
     environment: Mapping[str, str] = field(default_factory=dict)
+    outputs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,8 @@ def pages_first_build(directory: Path) -> Command:
 # The Makefile's `render`, `decks` and `site` recipes, step by step.
 PLAN = Plan(
     pages=pages_first_build,
-    steps=(Command("render", _python("animations.render")),
-           Command("decks", _python("lectures.decks"))),
+    steps=(Command("render", _python("animations.render"), outputs=("build/media",)),
+           Command("decks", _python("lectures.decks"), outputs=("build/decks",))),
     site=(Command("site", _python("mkdocs", "build")),
           Command("record", _python("sitebuild", "fresh", "--record"))),
     site_directory=BUILD / "site",
@@ -149,16 +151,20 @@ class Stages:
         complete site was built and is now served. A failure is said in one line, and the
         tree served stays."""
         for index, step in enumerate(self.plan.steps):
+            before = freshness.fingerprint(step.outputs) if step.outputs else None
             if not self._ran(step):
                 return False
-            if index < len(self.plan.steps) - 1:
-                served = Path(tree.now().directory)
-                directory = next(d for d in self.plan.trees if d != served)
-                if not self._ran(self.plan.pages(directory)):
-                    return False
-                tree.swap(directory, final=False)
-                self.say(f"serve: after {step.name}, the pages are served again; open pages "
-                         f"reload")
+            if index == len(self.plan.steps) - 1:
+                break  # the complete build follows
+            if before is not None and freshness.fingerprint(step.outputs) == before:
+                self.say(f"serve: {step.name} changed nothing; the pages served stay")
+                continue
+            served = Path(tree.now().directory)
+            directory = next(d for d in self.plan.trees if d != served)
+            if not self._ran(self.plan.pages(directory)):
+                return False
+            tree.swap(directory, final=False)
+            self.say(f"serve: after {step.name}, the pages are served again; open pages reload")
         if not all(self._ran(command) for command in self.plan.site):
             return False
         tree.swap(self.plan.site_directory, final=True)

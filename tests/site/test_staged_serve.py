@@ -7,6 +7,7 @@ seconds; what they stand for is checked against the Makefile's own recipes."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 import threading
@@ -249,3 +250,19 @@ def test_stopping_ends_the_running_step_and_runs_no_other(tmp_path, serving):
     assert not [line for line in site.said if line.startswith("serve:")]  # Ctrl-C: no failure
     assert "[decks]" not in " ".join(site.said) and not (tmp_path / "site").exists()
     assert "index pages-1" in site.get("/")[1]
+
+
+@pytest.mark.parametrize("writes", [False, True])
+def test_the_pages_are_built_again_only_after_a_step_that_changed_its_outputs(
+        tmp_path, serving, monkeypatch, writes):
+    monkeypatch.setattr(staged.freshness, "ROOT", tmp_path)
+    (tmp_path / "media").mkdir()
+    render = (tree_command("render", tmp_path / "media", "a render") if writes
+              else step_command("render"))
+    site = serving(plan_of(tmp_path, (dataclasses.replace(render, outputs=("media",)),
+                                      step_command("decks", tmp_path / "decks-may-finish"))))
+    wait_for(lambda: "[decks] started" in site.said, "the decks to start")
+    assert ("index pages-2" in site.get("/")[1]) is writes
+    assert ("serve: render changed nothing; the pages served stay" in site.said) is not writes
+    (tmp_path / "decks-may-finish").touch()
+    assert site.finish()
