@@ -144,11 +144,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from sitebuild.mode import authoring
+    from sitebuild.mode import authoring, pages_first
 
     arguments = parser().parse_args(argv)
     try:
         authoring()  # a malformed $COMPANION_AUTHORING is refused before any work
+        pages_first()  # and so is a malformed $COMPANION_PAGES_FIRST
     except ValueError as error:
         print(f"python -m sitebuild: error: {error}", file=sys.stderr)
         return USAGE

@@ -40,7 +40,7 @@ from sitebuild import freshness
 from sitebuild.live import ServedTree
 from sitebuild.mode import PAGES_FIRST
 from sitebuild.paths import BUILD, ROOT
-from sitebuild.serve import make_server, unlistenable
+from sitebuild.serve import SiteServer, make_server, unlistenable
 
 Say = Callable[[str], None]
 # A line that says why a command failed: MkDocs' errors, the renders' and decks' list of failures.
@@ -201,14 +201,8 @@ class Stages:
             running.wait()
 
 
-def serve(tree: ServedTree, stages: Stages | None, port: int, host: str,
-          started: float) -> int:
-    """Serve ``tree`` on ``host:port`` until Ctrl-C while ``stages`` (if any) fill it in."""
-    try:
-        server = make_server(tree, port, host)
-    except OSError as error:
-        print(unlistenable(error, host, port), file=sys.stderr)
-        return 1
+def serve(server: SiteServer, tree: ServedTree, stages: Stages | None, started: float) -> int:
+    """Answer on ``server`` from ``tree`` until Ctrl-C while ``stages`` (if any) fill it in."""
     address, bound = server.server_address[:2]
     print(f"serving {tree.now().directory} on http://{address}:{bound} (Ctrl-C to stop), "
           f"{time.perf_counter() - started:.1f} s after start", flush=True)
@@ -228,13 +222,24 @@ def serve(tree: ServedTree, stages: Stages | None, port: int, host: str,
 
 def main(port: int = 8000, host: str = "127.0.0.1") -> int:
     """Serve the site, building first what is not up to date; 0 after Ctrl-C, 1 if the
-    pages could not be built or the address not listened on."""
+    address cannot be listened on or the pages cannot be built.
+
+    The address is taken before anything is built: one in use is said at once, not a
+    minute later, and a browser opened meanwhile waits for the first page instead of being
+    refused."""
     started = time.perf_counter()
-    if freshness.up_to_date():
-        print("site: up to date with its inputs (nothing to render or build)", flush=True)
-        return serve(ServedTree(PLAN.site_directory, final=True), None, port, host, started)
-    stages = Stages(PLAN, lambda line: print(line, flush=True))
-    first = stages.first_tree()
-    if first is None:
+    fresh = freshness.up_to_date()
+    tree = ServedTree(PLAN.site_directory if fresh else PLAN.trees[0], final=fresh)
+    try:
+        server = make_server(tree, port, host)
+    except OSError as error:
+        print(unlistenable(error, host, port), file=sys.stderr)
         return 1
-    return serve(ServedTree(first, final=False), stages, port, host, started)
+    if fresh:
+        print("site: up to date with its inputs (nothing to render or build)", flush=True)
+        return serve(server, tree, None, started)
+    stages = Stages(PLAN, lambda line: print(line, flush=True))
+    if stages.first_tree() is None:
+        server.server_close()
+        return 1
+    return serve(server, tree, stages, started)
