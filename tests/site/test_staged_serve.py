@@ -12,8 +12,9 @@ import re
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ class Serving:
 
 
 @pytest.fixture
-def serving(tmp_path: Path) -> Iterator[callable]:
+def serving() -> Iterator[Callable[[staged.Plan], Serving]]:
     started: list[Serving] = []
 
     def start(plan: staged.Plan) -> Serving:
@@ -130,7 +131,7 @@ def plan_of(tmp_path: Path, steps: tuple[staged.Command, ...],
                        trees=(tmp_path / "serve" / "a", tmp_path / "serve" / "b"))
 
 
-def wait_for(condition, what: str) -> None:
+def wait_for(condition: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
