@@ -267,3 +267,20 @@ def test_the_pages_are_built_again_only_after_a_step_that_changed_its_outputs(
     assert ("serve: render changed nothing; the pages served stay" in site.said) is not writes
     (tmp_path / "decks-may-finish").touch()
     assert site.finish()
+
+
+def test_an_open_page_reloads_itself_when_a_tree_lands(tmp_path, serving, browser):
+    """In Chromium: MkDocs' reload script, as served, polls this server and reloads the page
+    once the complete site is swapped in."""
+    release = tmp_path / "render-may-finish"
+    site = serving(plan_of(tmp_path, (step_command("render", release),)))
+    page = browser.new_page()
+    try:
+        page.goto(site.url + "/")
+        assert "index pages-1" in page.inner_text("body")
+        page.wait_for_timeout(500)  # the script has started polling
+        release.touch()
+        page.wait_for_function("document.body.innerText.includes('index complete')",
+                               timeout=WAIT * 1000)
+    finally:
+        page.close()
