@@ -1,6 +1,7 @@
 """The site build's steps from the command line, none of which needs MkDocs.
 
     python -m sitebuild generate          verify, write fragments, place media/KaTeX/decks
+    python -m sitebuild tables            compute (and keep) the chapters' tables and figures
     python -m sitebuild check SITE        the built-site checks, e.g. after `zensical build`
     python -m sitebuild compare A B       two builds: same pages, formulas, videos, files?
     python -m sitebuild fresh [--record]  is build/site up to date with its inputs? (exit 0/1)
@@ -34,6 +35,19 @@ def _generate(arguments: argparse.Namespace) -> int:
         print(f"generate: {error}", file=sys.stderr)
         return 1
     print(f"generate: {done.summary()} in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _tables(arguments: argparse.Namespace) -> int:
+    from sitebuild.chapter_tables import values
+
+    start = time.perf_counter()
+    try:
+        computed = values()
+    except Exception as error:  # a table's builder failed: said in one line, as generate does
+        print(f"tables: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    print(f"tables: {len(computed)} tables and figures in {time.perf_counter() - start:.1f} s")
     return 0
 
 
@@ -116,6 +130,8 @@ def parser() -> argparse.ArgumentParser:
     steps = top.add_subparsers(dest="step", required=True, parser_class=Parser)
     steps.add_parser("generate", help="verify and write everything pages include or link to"
                      ).set_defaults(run=_generate)
+    steps.add_parser("tables", help="compute (and keep) the chapters' tables and figures"
+                     ).set_defaults(run=_tables)
     check = steps.add_parser("check", help="run the built-site checks on a built site")
     check.add_argument("site", type=Path)
     check.set_defaults(run=_check)

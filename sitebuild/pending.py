@@ -1,5 +1,6 @@
 """Pages first (``make serve`` before renders, decks and notebook runs are done): which of the
-slow steps' products are finished and current, and what a page shows where one is not yet.
+slow steps' products are finished and current, and what a page shows where one is not yet
+(the tables' own: :mod:`sitebuild.chapter_tables`).
 
 A page served early must never link to a file that is not there, nor present a render or a
 deck made from older sources as current. So while those steps run, each missing or stale
@@ -58,6 +59,13 @@ def deck() -> str:
     return ('!!! tip "Slides for this chapter"\n'
             "    This chapter's lecture deck (offline HTML, PowerPoint and PDF handout) is "
             "being built; the page links to it by itself once it is ready.\n")
+
+
+def table() -> str:
+    """Where a chapter's table or figure will be: that the library is computing it."""
+    return ('!!! note "Being computed"\n'
+            "    This table or figure is being computed by the companion's library; the page "
+            "shows it by itself once it is ready.\n")
 
 
 def notebook() -> str:

@@ -4,11 +4,13 @@
 builds a page: about ten minutes on a fresh clone, most of it renders and decks. When the
 site is up to date (:mod:`sitebuild.freshness`), it is served at once, as built. Otherwise:
 
-1. the pages are built first (:func:`sitebuild.mode.pages_first`): each video, deck or
-   notebook not yet made is shown as being made (:mod:`sitebuild.pending`); they are served;
-2. the scenes are rendered, the pages built again into another directory and swapped in:
+1. the pages are built first (:func:`sitebuild.mode.pages_first`): each table, video, deck
+   or notebook not yet made is shown as being made (:mod:`sitebuild.pending`); they are served;
+2. the tables are computed, the pages built again into another directory and swapped in
+   (unless every table was kept: then the pages served stay);
+3. the scenes are rendered, the pages built again into another directory and swapped in:
    the videos land (unless no render changed: then the pages served stay);
-3. the decks are built, then the site exactly as ``make site`` builds it (``mkdocs build``
+4. the decks are built, then the site exactly as ``make site`` builds it (``mkdocs build``
    into ``build/site``, the notebooks run, then recorded as fresh), and swapped in: from then
    on the server serves what ``make site`` makes, byte for byte, without the reload script.
 
@@ -85,10 +87,12 @@ def pages_first_build(directory: Path) -> Command:
                    {PAGES_FIRST: "1"})
 
 
-# The Makefile's `render`, `decks` and `site` recipes, step by step.
+# The tables first (they land in seconds), then the Makefile's `render`, `decks` and `site`
+# recipes, step by step.
 PLAN = Plan(
     pages=pages_first_build,
-    steps=(Command("render", _python("animations.render"), outputs=("build/media",)),
+    steps=(Command("tables", _python("sitebuild", "tables"), outputs=("build/cache",)),
+           Command("render", _python("animations.render"), outputs=("build/media",)),
            Command("decks", _python("lectures.decks"), outputs=("build/decks",))),
     site=(Command("site", _python("mkdocs", "build")),
           Command("record", _python("sitebuild", "fresh", "--record"))),

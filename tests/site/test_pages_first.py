@@ -130,3 +130,27 @@ def test_a_malformed_pages_first_setting_is_refused_by_name(monkeypatch):
     monkeypatch.setenv(mode.PAGES_FIRST, "yes")
     with pytest.raises(ValueError, match="COMPANION_PAGES_FIRST: expected 0 or 1, got 'yes'"):
         mode.pages_first()
+
+
+def test_tables_not_kept_are_shown_as_being_computed_and_kept_ones_as_they_are(
+        tmp_path, monkeypatch):
+    import importlib
+
+    from derivations.book import CHAPTERS
+    from foundation import store
+    from sitebuild import chapter_tables
+
+    monkeypatch.setattr(store, "CACHE", tmp_path)  # nothing kept
+    modules = [module for chapter in CHAPTERS for module in chapter.tables]
+    names = {name for module in modules for name in importlib.import_module(module).TABLES}
+    monkeypatch.setenv(mode.PAGES_FIRST, "1")
+    shown = chapter_tables.values()
+    assert set(shown) == names and all("being computed" in value for value in shown.values())
+    assert list(tmp_path.iterdir()) == []  # nothing was computed to show them
+    monkeypatch.setenv(mode.PAGES_FIRST, "0")
+    monkeypatch.setattr(chapter_tables, "_compute", lambda module: {"kept-table": "| kept |"})
+    chapter_tables.module_values(modules[0])  # one module's values are now kept
+    monkeypatch.setenv(mode.PAGES_FIRST, "1")
+    shown = chapter_tables.values()
+    assert shown["kept-table"] == "| kept |"
+    assert not set(importlib.import_module(modules[0]).TABLES) & set(shown)
