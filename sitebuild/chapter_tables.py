@@ -20,9 +20,8 @@ from collections.abc import Callable
 
 from animations import catalogue
 from derivations.book import CHAPTERS, chapter
-from foundation.store import load
 from sitebuild import pending
-from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.cache import load, load_or_compute, sources_digest
 from sitebuild.figure import Figure
 from sitebuild.mode import authoring, pages_first
 from sitebuild.paths import ROOT

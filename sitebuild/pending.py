@@ -1,6 +1,6 @@
-"""Pages first (``make serve`` before renders, decks and notebook runs are done): which of the
-slow steps' products are finished and current, and what a page shows where one is not yet
-(the tables' own: :mod:`sitebuild.chapter_tables`).
+"""Pages first (``make serve`` before the tables, renders, decks and notebook runs are done):
+which of the slow steps' products are finished and current, and what a page shows where one is
+not yet (which tables are kept is :mod:`sitebuild.chapter_tables`' to say).
 
 A page served early must never link to a file that is not there, nor present a render or a
 deck made from older sources as current. So while those steps run, each missing or stale
