@@ -6,9 +6,10 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve dev test retest fresh-site setup setup-browser render decks generate site zensical compare verify lint clean
 
-## serve: set up, render changed scenes, build the site, serve it on http://127.0.0.1:$(PORT)
-serve: fresh-site
-	$(PY) -m sitebuild.serve --port $(PORT)
+## serve: set up and serve on http://127.0.0.1:$(PORT): the site as built if it is up to date, else
+## the pages first, then videos, decks and notebooks filled in as they are made (sitebuild/staged.py)
+serve: setup
+	$(PY) -m sitebuild serve --port $(PORT)
 
 ## dev: serve for authoring on http://127.0.0.1:$(PORT): rebuild what changed, reload the browser
 dev: setup

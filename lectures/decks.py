@@ -131,6 +131,11 @@ def deck_name(chapter: int, theme: str, quality: str = "draft",
            f"{parameters.NAME_SEPARATOR}{digest}"
 
 
+def chapters() -> list[int]:
+    """The chapters that have a deck: those with scenes."""
+    return sorted({entry.chapter for entry in catalogue.scenes().values()})
+
+
 def chapter_scenes(chapter: int) -> list[catalogue.SceneEntry]:
     return plan.scenes(chapter)
 
@@ -244,6 +249,9 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
             for chapter in chapters:
                 if chapter not in pending:
                     print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
+            if pending:  # a deck takes minutes: say what is coming before the first lands
+                print(f"building {len(pending)} deck(s) with {min(jobs, len(pending))} "
+                      f"job(s)…", flush=True)
             workers.run_each(
                 [(f"chapter {c}", lambda c=c: build_deck(c, theme, quality, overrides))
                  for c in pending], jobs, report)
@@ -267,12 +275,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="decks built in parallel (default: number of cores)")
     arguments = parser.parse_args(argv)
     theme = cli.theme(parser, arguments.theme)  # before any scene module reads the variable
-    chapters = sorted({entry.chapter for entry in catalogue.scenes().values()})
-    unknown = [c for c in arguments.chapter or [] if c not in chapters]
+    with_decks = chapters()
+    unknown = [c for c in arguments.chapter or [] if c not in with_decks]
     if unknown:
         parser.error(f"no chapter {', '.join(map(str, unknown))}; chapters with scenes: "
-                     f"{', '.join(map(str, chapters))}")
-    selected = cli.unique(arguments.chapter, "chapter") if arguments.chapter else chapters
+                     f"{', '.join(map(str, with_decks))}")
+    selected = cli.unique(arguments.chapter, "chapter") if arguments.chapter else with_decks
     entries = {entry.name: entry for chapter in selected for entry in chapter_scenes(chapter)}
     overrides = cli.parameters(parser, arguments, entries)
     try:

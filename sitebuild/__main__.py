@@ -1,10 +1,12 @@
 """The site build's steps from the command line, none of which needs MkDocs.
 
     python -m sitebuild generate          verify, write fragments, place media/KaTeX/decks
+    python -m sitebuild tables            compute (and keep) the chapters' tables and figures
     python -m sitebuild check SITE        the built-site checks, e.g. after `zensical build`
     python -m sitebuild compare A B       two builds: same pages, formulas, videos, files?
     python -m sitebuild fresh [--record]  is build/site up to date with its inputs? (exit 0/1)
     python -m sitebuild dev [--port N]    serve, rebuild what changed, reload the browser
+    python -m sitebuild serve [--port N]  serve the pages first, then fill in videos and decks
     python -m sitebuild show SLUG         a derivation as its page shows it (Markdown)
 
 Exit status: 0 on success, 1 when a step finds a problem (a derivation that does
@@ -33,6 +35,19 @@ def _generate(arguments: argparse.Namespace) -> int:
         print(f"generate: {error}", file=sys.stderr)
         return 1
     print(f"generate: {done.summary()} in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _tables(arguments: argparse.Namespace) -> int:
+    from sitebuild.chapter_tables import values
+
+    start = time.perf_counter()
+    try:
+        computed = values()
+    except Exception as error:  # a table's builder failed: said in one line, as generate does
+        print(f"tables: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    print(f"tables: {len(computed)} tables and figures in {time.perf_counter() - start:.1f} s")
     return 0
 
 
@@ -103,12 +118,20 @@ def _dev(arguments: argparse.Namespace) -> int:
     return dev.main(arguments.port, arguments.host)
 
 
+def _serve(arguments: argparse.Namespace) -> int:
+    from sitebuild import staged
+
+    return staged.main(arguments.port, arguments.host)
+
+
 def parser() -> argparse.ArgumentParser:
     top = Parser(prog="python -m sitebuild", description=__doc__,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
     steps = top.add_subparsers(dest="step", required=True, parser_class=Parser)
     steps.add_parser("generate", help="verify and write everything pages include or link to"
                      ).set_defaults(run=_generate)
+    steps.add_parser("tables", help="compute (and keep) the chapters' tables and figures"
+                     ).set_defaults(run=_tables)
     check = steps.add_parser("check", help="run the built-site checks on a built site")
     check.add_argument("site", type=Path)
     check.set_defaults(run=_check)
@@ -127,15 +150,22 @@ def parser() -> argparse.ArgumentParser:
     dev.add_argument("--port", type=port_number, default=8000)
     dev.add_argument("--host", default="127.0.0.1")
     dev.set_defaults(run=_dev)
+    serve = steps.add_parser("serve", help="serve the site: pages first when it is not up to "
+                             "date, then the videos, decks and notebooks as they are made")
+    serve.add_argument("--port", type=port_number, default=8000)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: loopback only; 0.0.0.0 for all)")
+    serve.set_defaults(run=_serve)
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
-    from sitebuild.mode import authoring
+    from sitebuild.mode import authoring, pages_first
 
     arguments = parser().parse_args(argv)
     try:
         authoring()  # a malformed $COMPANION_AUTHORING is refused before any work
+        pages_first()  # and so is a malformed $COMPANION_PAGES_FIRST
     except ValueError as error:
         print(f"python -m sitebuild: error: {error}", file=sys.stderr)
         return USAGE

@@ -16,8 +16,9 @@ import shutil
 from pathlib import Path
 
 from animations import catalogue, stamps
-from sitebuild import notebooks
+from sitebuild import notebooks, pending
 from sitebuild.fragments import slide_quality_renders
+from sitebuild.mode import pages_first
 from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
 from sitebuild.problems import LOG, BuildError, refuse
 
@@ -72,9 +73,14 @@ def stale_renders() -> list[str]:
 
 def stamped_media() -> list[Path]:
     """The default renders' files that a readable stamp lists: nothing else is published (a
-    stray video, or what an interrupted render left, is not)."""
+    stray video, or what an interrupted render left, is not). Pages first, only the current
+    renders' (:func:`sitebuild.pending.current_renders`): a stale one waits for its new render."""
     listed = []
-    for stamp_path in sorted(MEDIA.glob("*.json")):
+    stamped = sorted(MEDIA.glob("*.json"))
+    if pages_first():
+        current = pending.current_renders()
+        stamped = [path for path in stamped if path.stem in current]
+    for stamp_path in stamped:
         try:
             listed += [MEDIA / name for name in stamps.read(stamp_path)["files"]]
         except ValueError:
@@ -93,8 +99,9 @@ def published() -> dict[str, Path]:
     for suffix in ("*.html", "*.pptx", "*.pdf"):
         found |= {f"decks/{deck.name}": deck for deck in sorted(DECKS.glob(suffix))}
     found |= {f"kits/{kit.name}": kit for kit in sorted(KITS.glob("*.zip"))}
-    found |= {f"notebooks/{notebook.name}": notebook
-              for notebook in sorted(notebooks.NOTEBOOKS.glob("*.ipynb"))}
+    if not pages_first():  # pages first, no notebook has run yet: none is published
+        found |= {f"notebooks/{notebook.name}": notebook
+                  for notebook in sorted(notebooks.NOTEBOOKS.glob("*.ipynb"))}
     return found
 
 
@@ -142,9 +149,12 @@ def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[
 
 
 def publish(docs: Path = PAGES, log: logging.Logger = LOG) -> tuple[list[Path], list[Path]]:
-    """Refuse renders that do not match their stamps, then :func:`place` every published file."""
-    refuse(stamp_problems(), "rendered media that do not match their render stamps",
-           "render them again (`python -m animations.render --force SCENE`)", log)
-    refuse(stale_renders(), "renders older than their scenes",
-           "render them again (`make render`)", log)
+    """Refuse renders that do not match their stamps, then :func:`place` every published file.
+    Pages first, such renders are not refused but left out (:func:`stamped_media`): the
+    render step that follows makes them anew."""
+    if not pages_first():
+        refuse(stamp_problems(), "rendered media that do not match their render stamps",
+               "render them again (`python -m animations.render --force SCENE`)", log)
+        refuse(stale_renders(), "renders older than their scenes",
+               "render them again (`make render`)", log)
     return place(published(), docs)

@@ -2,8 +2,9 @@
 
 Verifying every derivation and computing the chapters' tables take seconds; an
 unchanged tree should serve without paying for them again. The keeping itself
-(:func:`foundation.store.load_or_compute`: read defensively, written atomically) is the
-foundation's; this module names what the site's results are computed from.
+(:func:`foundation.store.load_or_compute`, :func:`~foundation.store.load`: read defensively,
+written atomically) is the foundation's; this module names what the site's results are
+computed from.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 import sympy
 
 from foundation.provenance import digest, python_files
-from foundation.store import load_or_compute
+from foundation.store import load, load_or_compute
 
-__all__ = ["load_or_compute", "sources_digest"]
+__all__ = ["load", "load_or_compute", "sources_digest"]
 
 
 def sources_digest(*paths: str) -> str:

@@ -15,17 +15,18 @@ from typing import Any
 
 import sympy
 
-from animations import stamps
+from animations import catalogue, stamps
 from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, verdicts
 from derivations.engine.dependencies import Effective
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
 from foundation.files import write_atomically
 from foundation.palette import Hue
-from sitebuild import chapter_tables, notebooks, results_map
+from sitebuild import chapter_tables, notebooks, pending, results_map
 from sitebuild.answers import answer_box
 from sitebuild.api_reference import api_reference
 from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.mode import pages_first
 from sitebuild.outline import chapter_pages, outline
 from sitebuild.paths import DECKS, GENERATED, MEDIA, PAGES
 from sitebuild.theorems import (
@@ -290,13 +291,24 @@ def video_fragment(stamp: dict) -> str:
 
 
 def rendered_stamps() -> list[dict]:
-    """The stamps of every finished draft render."""
-    return [json.loads(path.read_text()) for path in sorted(MEDIA.glob("*.json"))]
+    """The stamps of every finished draft render; pages first, only of the default renders made
+    from their scenes' current sources (:func:`sitebuild.pending.current_renders`)."""
+    found = [json.loads(path.read_text()) for path in sorted(MEDIA.glob("*.json"))]
+    if not pages_first():
+        return found
+    current = pending.current_renders()
+    return [stamp for stamp in found if stamp["scene"] in current]
 
 
 def video_fragments() -> dict[str, str]:
-    """``videos/<Scene>.md`` for every scene that has a finished draft render."""
-    return {f"videos/{stamp['scene']}.md": video_fragment(stamp) for stamp in rendered_stamps()}
+    """``videos/<Scene>.md`` for every scene that has a finished draft render; pages first, every
+    other scene's says it is being rendered."""
+    found = {f"videos/{stamp['scene']}.md": video_fragment(stamp) for stamp in rendered_stamps()}
+    if pages_first():
+        found |= {f"videos/{name}.md": pending.video(entry)
+                  for name, entry in catalogue.scenes().items()
+                  if f"videos/{name}.md" not in found}
+    return found
 
 
 def slide_quality_renders() -> dict[str, list[Path]]:
@@ -367,13 +379,17 @@ def gallery_fragment() -> str:
 
 def deck_fragments() -> dict[str, str]:
     """``decks/chapter-N.md``: links to each built chapter deck (HTML, PowerPoint, PDF) and,
-    once built, the chapter's lecture kit."""
+    once built, the chapter's lecture kit; pages first, only to current decks, and every other
+    chapter's says its deck is being built."""
     fragments = {}
     kits = DECKS.parent / "kits"
+    current = pending.current_decks() if pages_first() else None
     for stamp_path in sorted(DECKS.glob("chapter-*.json")):
         stamp = json.loads(stamp_path.read_text())
         name = stamp_path.stem
         if name != f"chapter-{stamp['chapter']}":  # light, high quality or a teacher's inputs
+            continue
+        if current is not None and stamp["chapter"] not in current:
             continue
         formats = [f"[offline HTML deck](decks/{name}.html) (one self-contained file; arrow "
                    f"keys to step, S for speaker notes)"]
@@ -392,6 +408,10 @@ def deck_fragments() -> dict[str, str]:
             f"with `python -m lectures.decks --chapter {stamp['chapter']} --theme light` "
             f"(add `--quality high` for 1080p).\n"
         )
+    if current is not None:
+        fragments |= {f"decks/chapter-{chapter}.md": pending.deck()
+                      for chapter in pending.deck_chapters()
+                      if f"decks/chapter-{chapter}.md" not in fragments}
     return fragments
 
 
@@ -459,8 +479,10 @@ def errata_fragment(pages: dict[str, str], records: dict[str, DerivationRecord],
 
 
 def notebook_fragments(colab: dict | None) -> dict[str, str]:
-    """``notebooks/chapter-N.md``: the download box for each chapter's generated notebook."""
-    return {f"notebooks/chapter-{chapter}.md": notebooks.fragment(chapter, colab)
+    """``notebooks/chapter-N.md``: the download box for each chapter's generated notebook; pages
+    first, when no notebook has run yet, that it is being run."""
+    return {f"notebooks/chapter-{chapter}.md":
+            pending.notebook() if pages_first() else notebooks.fragment(chapter, colab)
             for chapter in notebooks.sources()}
 
 

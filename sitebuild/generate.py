@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from sitebuild import assets, fragments, notebooks
-from sitebuild.mode import authoring
+from sitebuild.mode import authoring, pages_first
 from sitebuild.paths import PAGES, ROOT
 from sitebuild.problems import LOG, BuildError
 from sitebuild.verification import verified_records
@@ -76,7 +76,8 @@ def generate(colab: dict | None = None, docs: Path = PAGES, log: logging.Logger 
     if unpublished:
         raise BuildError(f"registered derivations on no page: {', '.join(unpublished)}")
     try:
-        notebooks.build()
+        if not pages_first():  # pages first, the notebooks run after the pages are served
+            notebooks.build()
     except notebooks.NotebookFailed as error:
         raise BuildError(f"a notebook does not run: {error}") from error
     written, changed = fragments.write_all(records, pages, colab)

@@ -22,6 +22,10 @@ per connection, as ``ThreadingHTTPServer`` has, spent most of its time contendin
 for the GIL: 200 concurrent range requests cost 1.6 ms of CPU each that way, and
 their p95 latency was 260 ms on 2 cores (``benchmarks/serve_latency.py``).
 
+Given a :class:`~sitebuild.live.ServedTree` instead of a directory, each request answers from
+the tree served when it starts, and open pages reload when a new one is swapped in
+(``make serve`` while renders and decks are still being made: :mod:`sitebuild.staged`).
+
     python -m sitebuild.serve [--port 8000] [--host 127.0.0.1] [--directory build/site]
 
 Exit status: 0 after Ctrl-C, 1 if the site is not built or the address cannot be
@@ -51,6 +55,7 @@ from http.server import SimpleHTTPRequestHandler
 from typing import Any, BinaryIO
 
 from foundation.cli import Parser, port_number
+from sitebuild.live import Served, ServedTree, polled_epoch
 from sitebuild.paths import BUILD
 
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
@@ -124,11 +129,16 @@ class StaticSiteHandler(SimpleHTTPRequestHandler):
     """
 
     server: SiteServer
+    live: Served | None
     # Errors in a request line are answered before its version is known; http.server would
     # answer them in HTTP/0.9, a body with no status line, which clients read as no answer.
     default_request_version = "HTTP/1.0"
     request: bytes
     wfile: io.BytesIO
+
+    def __init__(self, *args: Any, live: Served | None = None, **kwargs: Any) -> None:
+        self.live = live  # the swappable tree being served, if any (sitebuild.live)
+        super().__init__(*args, **kwargs)
 
     def setup(self) -> None:
         self.rfile = io.BytesIO(self.request)
@@ -165,9 +175,17 @@ class StaticSiteHandler(SimpleHTTPRequestHandler):
             return None
         if requested is not None:
             return self._send_range(path, size, *requested)
-        if "gzip" in self.headers.get("Accept-Encoding", "") and \
-                self.guess_type(path).startswith(COMPRESSIBLE):
-            return self._send_gzipped(path)
+        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "") and \
+            self.guess_type(path).startswith(COMPRESSIBLE)
+        if self.live is not None and self.live.reloading and path.endswith(".html"):
+            with open(path, "rb") as handle:
+                page = self.live.page(handle.read())
+            return self._send_body(gzip.compress(page, compresslevel=6, mtime=0)
+                                   if accepts_gzip else page, path, accepts_gzip)
+        if accepts_gzip:
+            status = os.stat(path)
+            return self._send_body(gzipped(path, status.st_mtime_ns, status.st_size), path,
+                                   compressed=True)
         return super().send_head()
 
     def _local_path(self) -> str | None:
@@ -204,12 +222,12 @@ class StaticSiteHandler(SimpleHTTPRequestHandler):
         self._remaining = last - first + 1
         return handle
 
-    def _send_gzipped(self, path: str) -> io.BytesIO:
-        status = os.stat(path)
-        body = gzipped(path, status.st_mtime_ns, status.st_size)
+    def _send_body(self, body: bytes, path: str, compressed: bool) -> io.BytesIO:
+        """A whole answer from memory: the file at ``path`` as ``body``, compressed or not."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        if compressed:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
@@ -263,12 +281,13 @@ class SiteServer:
     until ``shutdown`` (from another thread), as ``socketserver`` servers do."""
 
     def __init__(self, address: tuple[str, int], handler: Any,
-                 idle_timeout: float = IDLE_SECONDS) -> None:
+                 idle_timeout: float = IDLE_SECONDS, tree: ServedTree | None = None) -> None:
         self.socket = socket.create_server(address, backlog=LISTEN_BACKLOG)
         self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         self.server_port = self.server_address[1]
         self.handler = handler
         self.idle_timeout = idle_timeout
+        self.tree = tree  # answers the reload script's polls when set
         self.real_roots: dict[str, str] = {}  # served directory → its resolved path
         self._running = threading.Event()
         self._stopped = threading.Event()
@@ -318,6 +337,10 @@ class SiteServer:
         try:
             async with asyncio.timeout(self.idle_timeout):
                 head = await request_head(reader)
+            polled = polled_epoch(head) if self.tree is not None else None
+            if polled is not None:
+                await self._answer_poll(writer, polled)
+                return
             answer = self.handler(head, client, self)
             writer.write(answer.wfile.getvalue())
             if answer.body:
@@ -336,6 +359,16 @@ class SiteServer:
         finally:
             self.open_connections -= 1
             writer.close()
+
+    async def _answer_poll(self, writer: asyncio.StreamWriter, epoch: int) -> None:
+        """A reload script's poll: the served epoch, once newer than ``epoch`` (or after
+        :data:`sitebuild.live.POLL_SECONDS`)."""
+        assert self.tree is not None
+        served = str(await self.tree.newer_than(epoch)).encode()
+        writer.write(b"HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nCache-Control: no-store"
+                     b"\r\nContent-Length: %d\r\n\r\n%b" % (len(served), served))
+        async with asyncio.timeout(self.idle_timeout):
+            await writer.drain()
 
     async def _send_file(self, writer: asyncio.StreamWriter, body: FileBody) -> None:
         """The file's bytes in chunks, each allowed ``idle_timeout`` to leave."""
@@ -377,11 +410,29 @@ async def request_head(reader: asyncio.StreamReader) -> bytes:
     return b"".join(lines)
 
 
-def make_server(directory: str, port: int, host: str = "127.0.0.1", *,
+def make_server(directory: str | ServedTree, port: int, host: str = "127.0.0.1", *,
                 idle_timeout: float = IDLE_SECONDS) -> SiteServer:
-    """A server for ``directory`` on ``host:port`` (port 0 picks a free one)."""
-    return SiteServer((host, port), partial(StaticSiteHandler, directory=directory),
-                      idle_timeout)
+    """A server for ``directory`` on ``host:port`` (port 0 picks a free one); for a
+    :class:`~sitebuild.live.ServedTree`, each request answers from the tree served as it
+    starts."""
+    if isinstance(directory, str):
+        return SiteServer((host, port), partial(StaticSiteHandler, directory=directory),
+                          idle_timeout)
+    tree = directory
+
+    def handler(*arguments: Any) -> StaticSiteHandler:
+        served = tree.now()
+        return StaticSiteHandler(*arguments, directory=served.directory, live=served)
+
+    return SiteServer((host, port), handler, idle_timeout, tree)
+
+
+def unlistenable(error: OSError, host: str, port: int) -> str:
+    """The one line saying why ``host:port`` could not be listened on, and what to do."""
+    reason = ("is in use: stop what listens there or pick another --port"
+              if error.errno == errno.EADDRINUSE else
+              f"cannot be listened on: {error.strerror or error}")
+    return f"serve: {host}:{port} {reason}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -399,11 +450,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = make_server(arguments.directory, arguments.port, arguments.host)
     except OSError as error:
-        where = f"{arguments.host}:{arguments.port}"
-        reason = ("is in use: stop what listens there or pick another --port"
-                  if error.errno == errno.EADDRINUSE else f"cannot be listened on: "
-                  f"{error.strerror or error}")
-        print(f"serve: {where} {reason}", file=sys.stderr)
+        print(unlistenable(error, arguments.host, arguments.port), file=sys.stderr)
         return 1
     host, port = server.server_address[:2]
     print(f"serving {arguments.directory} on http://{host}:{port} (Ctrl-C to stop)", flush=True)
