@@ -71,6 +71,7 @@ zensical: render decks generate
 ## compare: both builds show the same pages, formulas, videos and files
 compare: site zensical
 	$(PY) -m sitebuild compare build/site build/zensical-site
+	$(PY) -m sitebuild compare build/site/ko build/zensical-site/ko
 
 ## verify: check every derivation step by step from the terminal
 verify: setup
