@@ -13,6 +13,7 @@ set of characters changes; the output is the same bytes for the same characters.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,6 +41,7 @@ def subset(chars: str, source: Path = SOURCE) -> bytes:
     """``source`` cut down to ``chars`` as WOFF (zlib, no extra dependency)."""
     from fontTools import subset as subsetting
 
+    logging.getLogger("fontTools.subset").setLevel(logging.WARNING)  # a line per table at INFO
     if not source.is_file():
         raise FileNotFoundError(f"source: no font {source}; install the Debian package "
                                 "fonts-nanum (`bash tools/setup.sh`)")

@@ -163,3 +163,26 @@ def test_zensicals_search_finds_a_korean_word_with_its_particle(browser, tmp_pat
     found = ranked(browser, write(index, tmp_path / "index.json"), ["고윳값", "고윳값은"],
                    tmp_path / "worker")
     assert found == {"고윳값": ["eigen.html"], "고윳값은": ["eigen.html"]}
+
+
+@pytest.mark.parametrize("path", ["ko/index.html", "ko/chapter-3.html", "ko/glossary.html"])
+def test_a_korean_page_is_offline_clean_typeset_and_accessible(browser, site_url, path):
+    """A translated page, a page still in English under its notice, and the glossary: as every
+    English page is held to (tests/site/test_built_site.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.site.browsing import open_page
+    from tests.site.probes import MATH_STATE
+    from tests.site.test_built_site import AXE_CONTEXT
+
+    context, page, log = open_page(browser, site_url, path, settle="networkidle")
+    try:
+        assert (log.third_party, log.failed, log.console_errors) == ([], [], [])
+        math = page.evaluate(MATH_STATE)
+        assert math["untypeset"] == 0 and math["errors"] == 0 and not math["rawTex"], math
+        serious = [(violation["id"], [node["target"] for node in violation["nodes"]][:3])
+                   for violation in Axe().run(page, context=AXE_CONTEXT).response["violations"]
+                   if violation["impact"] in ("serious", "critical")]
+        assert serious == [], "axe-core: serious or critical accessibility violations"
+    finally:
+        context.close()
