@@ -11,6 +11,10 @@ or a built page that leaks LaTeX source, shows an unchecked display formula or
 links nowhere stops the build with a message saying what to do. While authoring
 (``COMPANION_AUTHORING=1``) the same findings are warnings, so one mistake does
 not stop the server.
+
+The Korean edition (``build/mkdocs.ko.yml``, :mod:`sitebuild.edition`) runs the same hooks: it
+generates nothing (the English build's generation prepared its pages and fragments) and checks
+its own built site against its own fragments.
 """
 
 from __future__ import annotations
