@@ -56,18 +56,24 @@ fresh-site:
 	@$(PY) -m sitebuild fresh 2>/dev/null || $(MAKE) --no-print-directory site
 
 ## site: build the static site into build/site (the hooks generate first)
+# The Korean edition (edition.ko.yml) follows, into build/site/ko: its config, pages and fragments
+# are written by the English build's generation (sitebuild/edition).
 site: render decks
 	$(PY) -m mkdocs build
+	$(PY) -m mkdocs build -f build/mkdocs.ko.yml
 	$(PY) -m sitebuild fresh --record
 
 ## zensical: the same site built by Zensical into build/zensical-site, then checked
 zensical: render decks generate
 	$(VENV)/bin/zensical build -f zensical.yml
+	$(VENV)/bin/zensical build -f build/zensical.ko.yml
 	$(PY) -m sitebuild check build/zensical-site
+	$(PY) -m sitebuild check build/zensical-site/ko
 
 ## compare: both builds show the same pages, formulas, videos and files
 compare: site zensical
 	$(PY) -m sitebuild compare build/site build/zensical-site
+	$(PY) -m sitebuild compare build/site/ko build/zensical-site/ko
 
 ## verify: check every derivation step by step from the terminal
 verify: setup

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from animations import catalogue, stamps
 from sitebuild import notebooks, pending
+from sitebuild.edition.font import FONT, SERVED_AT
 from sitebuild.fragments import slide_quality_renders
 from sitebuild.mode import pages_first
 from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
@@ -26,7 +27,7 @@ KATEX_ASSETS = ("katex.min.js", "katex.min.css", "contrib/auto-render.js")
 KITS = DECKS.parent / "kits"  # lecture kits: python -m lectures.kit
 MEDIA_SUFFIXES = ("*.webm", "*.mp4", "*.png", "*.vtt", "*.txt")
 # The folders of the pages' folder that generation owns: everything in them is replaced.
-OWNED = ("assets/katex", "media", "decks", "kits", "notebooks")
+OWNED = ("assets/katex", "assets/fonts", "media", "decks", "kits", "notebooks")
 
 
 def katex() -> dict[str, Path]:
@@ -92,6 +93,8 @@ def stamped_media() -> list[Path]:
 def published() -> dict[str, Path]:
     """Every generated file the site publishes: its path in the site → the file it comes from."""
     found = katex()
+    if FONT.is_file():  # written by generation before it publishes (sitebuild.edition.font)
+        found[SERVED_AT] = FONT
     found |= {f"media/{media.name}": media for media in stamped_media()}
     for files_of_scene in slide_quality_renders().values():
         found |= {f"media/{render.parent.name}/{render.name}": render
@@ -116,15 +119,16 @@ def _current(target: Path, source: Path) -> bool:
     return (have.st_size, have.st_mtime_ns) == (want.st_size, want.st_mtime_ns)
 
 
-def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[Path]]:
-    """Make the owned folders of ``docs`` hold exactly ``files``: (placed, removed).
+def place(files: dict[str, Path], docs: Path = PAGES, owned: tuple[str, ...] = OWNED
+          ) -> tuple[list[Path], list[Path]]:
+    """Make the ``owned`` folders of ``docs`` hold exactly ``files``: (placed, removed).
 
     A file is hard-linked to its source when both are on one file system (no copy of a
     video), else copied with its modification time. Every path must lie in an owned folder.
     """
-    outside = sorted(uri for uri in files if not uri.startswith(tuple(f"{f}/" for f in OWNED)))
+    outside = sorted(uri for uri in files if not uri.startswith(tuple(f"{f}/" for f in owned)))
     if outside:
-        raise ValueError(f"files: expected paths under {', '.join(OWNED)}; got {outside[:5]}")
+        raise ValueError(f"files: expected paths under {', '.join(owned)}; got {outside[:5]}")
     placed = []
     for uri, named in files.items():
         source, target = named.resolve(), docs / uri  # a link to KaTeX's file, not to its symlink
@@ -140,7 +144,7 @@ def place(files: dict[str, Path], docs: Path = PAGES) -> tuple[list[Path], list[
         temporary.replace(target)  # a server reading the old file never sees half of the new
         placed.append(target)
     wanted = {docs / uri for uri in files}
-    removed = [path for folder in OWNED if (docs / folder).is_dir()
+    removed = [path for folder in owned if (docs / folder).is_dir()
                for path in sorted((docs / folder).rglob("*"))
                if (path.is_file() or path.is_symlink()) and path not in wanted]
     for path in removed:

@@ -30,6 +30,7 @@ from pathlib import Path
 from sitebuild import dirty
 from sitebuild.mode import AUTHORING
 from sitebuild.paths import ROOT
+from sitebuild.translation.report import Paths
 from sitebuild.warm import WarmPython
 
 # Watched besides the pages and mkdocs.yml, which MkDocs watches itself.
@@ -156,6 +157,33 @@ def failure_banner() -> str:
     return (f'!!! failure "The last save did not build: derivations shown are the last good '
             f'ones"\n\n'
             f"    ```text\n{body}\n    ```\n\n")
+
+
+def stale_banner(page: str, paths: Paths | None = None) -> str:
+    """Markdown for the top of ``page`` while a translated edition has units of it whose
+    English changed since they were translated: the author who edited the English sees at once
+    what the translation now lacks (a publishing build refuses them, :mod:`sitebuild.edition`).
+    ``paths``: where the English pages and translations are (tests point it at copies)."""
+    from sitebuild.edition import LANGUAGES
+    from sitebuild.translation.findings import STALE
+    from sitebuild.translation.report import check_page
+
+    paths = paths or Paths()
+    if not paths.english(page).is_file():
+        return ""
+    lines = []
+    for lang in LANGUAGES:
+        report, _ = check_page(page, lang, None, paths)
+        stale = [finding.unit for finding in report.findings if finding.check == STALE]
+        if stale:
+            lines.append(f"    * **{lang}**: {len(stale)} stale unit(s): "
+                         + ", ".join(f"`{unit}`" for unit in stale))
+    if not lines:
+        return ""
+    return ('!!! warning "Translations made stale by edits of this page (a publishing build '
+            'refuses them)"\n\n' + "\n".join(lines) + "\n\n    Revise them in "
+            f"`translations/<lang>/{page}`, then `python -m sitebuild.translation accept "
+            f"{page} UNIT …`.\n\n")
 
 
 def check_in_background(check: Callable[[], None], log: logging.Logger) -> None:

@@ -20,7 +20,6 @@ from derivations.engine import Derivation, Scope, ScopeKind, Step, get, slugs, v
 from derivations.engine.dependencies import Effective
 from derivations.engine.records import DerivationRecord
 from derivations.notation import NOTATION
-from foundation.files import write_atomically
 from foundation.palette import Hue
 from sitebuild import chapter_tables, notebooks, pending, results_map
 from sitebuild.answers import answer_box
@@ -38,6 +37,7 @@ from sitebuild.theorems import (
 )
 from sitebuild.verification import verification_fragment
 from sitebuild.widgets import widget_fragments
+from sitebuild.written import write_if_changed
 
 CROSS_REFERENCE = re.compile(r"\]\(#([a-z0-9-]+)\)")
 _MATH = re.compile(r"(\$[^$]+\$)")  # inline math in a text, kept as one part by re.split
@@ -521,8 +521,6 @@ def write_all(records: list[DerivationRecord], pages: dict[str, str],
     for name, text in fragments.items():
         path = GENERATED / name
         written.append(path)
-        if path.is_file() and path.read_text(encoding="utf-8") == text:
-            continue
-        write_atomically(path, text)  # `make dev` may be serving the old one
-        changed.append(path)
+        if write_if_changed(path, text):  # `make dev` may be serving the old one
+            changed.append(path)
     return written, changed

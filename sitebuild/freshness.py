@@ -25,14 +25,15 @@ from sitebuild.paths import BUILD, ROOT
 STAMP = BUILD / "cache" / "site-inputs.json"
 # What `make site` reads: code of every step, the pages, the notebooks' sources, the config.
 INPUTS = ("foundation", "animations", "derivations", "experiments", "lectures", "sitebuild", "site",
-          "notebooks", "tools", "mkdocs.yml", "pyproject.toml", "Makefile")
+          "notebooks", "tools", "translations", "mkdocs.yml", "edition.ko.yml", "pyproject.toml",
+          "Makefile")
 # What it writes: checked too, so a deleted or edited output is built again.
 OUTPUTS = ("build/site", "build/media", "build/decks", "build/kits")
 SETTINGS = ("COMPANION_AUTHORING", "COMPANION_STRICT")
 SKIPPED_DIRECTORIES = {"__pycache__", ".pytest_cache", ".ruff_cache"}
 # Generation's own folders in the pages (sitebuild.assets.OWNED): outputs, not inputs.
-GENERATED_IN_PAGES = ("site/assets/katex", "site/media", "site/decks", "site/kits",
-                      "site/notebooks")
+GENERATED_IN_PAGES = ("site/assets/katex", "site/assets/fonts", "site/media", "site/decks",
+                      "site/kits", "site/notebooks")
 
 
 def _files(relative: str) -> list[Path]:

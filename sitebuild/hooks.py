@@ -11,6 +11,10 @@ or a built page that leaks LaTeX source, shows an unchecked display formula or
 links nowhere stops the build with a message saying what to do. While authoring
 (``COMPANION_AUTHORING=1``) the same findings are warnings, so one mistake does
 not stop the server.
+
+The Korean edition (``build/mkdocs.ko.yml``, :mod:`sitebuild.edition`) runs the same hooks: it
+generates nothing (the English build's generation prepared its pages and fragments) and checks
+its own built site against its own fragments.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
 from sitebuild import dev, dirty, generate, postbuild
+from sitebuild.edition import fragments
 from sitebuild.paths import GENERATED, PAGES, ROOT
 from sitebuild.problems import BuildError
 
@@ -39,7 +45,15 @@ def _as_plugin_error() -> Iterator[None]:
         raise PluginError(str(error)) from error
 
 
+def _edition(config: MkDocsConfig) -> str | None:
+    """The language of a translated edition's build (``/ko/``), None for the English site."""
+    language = config.theme.get("language") or "en"
+    return None if language == "en" else language
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
+    if _edition(config):  # the English build's generation prepared its pages and fragments
+        return
     if dev.serving():  # `make dev`: generation in a fresh process, which sees edited modules
         dev.stop_checks(log)  # the last build's checks read the folder this one cleans
         dev.regenerate(log)
@@ -61,9 +75,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def on_page_markdown(markdown: str, **_: object) -> str:
-    """While authoring with ``make dev``, a failed rebuild is announced on every page."""
-    return dev.failure_banner() + markdown if dev.serving() else markdown
+def on_page_markdown(markdown: str, page: Page, **_: object) -> str:
+    """While authoring with ``make dev``, a failed rebuild is announced on every page, and the
+    translated units an edit of the page made stale on that page."""
+    if not dev.serving():
+        return markdown
+    return dev.failure_banner() + dev.stale_banner(page.file.src_uri) + markdown
 
 
 def check_built_site(site: Path, generated: Path | None) -> None:
@@ -74,6 +91,9 @@ def check_built_site(site: Path, generated: Path | None) -> None:
 
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
+    if edition := _edition(config):
+        check_built_site(site, fragments.folder(edition))
+        return
     if dev.serving():  # `make dev`: the page reloads first, the whole-site checks follow
         search_index = site / "search" / "search_index.json"
         if search_index.exists():

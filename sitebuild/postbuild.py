@@ -1,6 +1,7 @@
 """The checks of a built site, whichever generator built it: search index made typeset-ready
 (and, for Zensical, which ignores the pages' search boost, without the reference pages'
-sections: :mod:`sitebuild.search_rank`), then every check of :mod:`sitebuild.sitecheck`
+sections: :mod:`sitebuild.search_rank`), Korean quoted on English pages marked as Korean
+(:mod:`sitebuild.edition.marks`), then every check of :mod:`sitebuild.sitecheck`
 (LaTeX leaks, unchecked display formulas, references that lead nowhere).
 
 MkDocs runs them after its build (:mod:`sitebuild.hooks`); Zensical runs no hooks,
@@ -13,6 +14,7 @@ import logging
 from pathlib import Path
 
 from sitebuild.display_math import generated_formulas
+from sitebuild.edition.marks import mark_site
 from sitebuild.problems import LOG, refuse
 from sitebuild.search_math import rewrite_index
 from sitebuild.search_rank import demote
@@ -27,6 +29,9 @@ def check_built_site(site: Path, generated: Path | None, log: logging.Logger = L
     count as checked; None accepts any formula in a theorem box.
     """
     rewrite_index(site)
+    marked = mark_site(site)
+    if marked:
+        log.info("Korean quoted on %d English pages marked lang=\"ko\"", len(marked))
     left_out = demote(site)
     if left_out:
         log.info("search: %d sections of pages boosted below 1 left out of Zensical's index, "

@@ -6,7 +6,8 @@ theorem box's step links, a video's ``src`` and ``poster``, a label's ``for``.
 This check reads the built HTML, so it sees every reference whatever wrote it:
 the file must exist in the site, the ``#fragment`` must be an ``id`` (or ``name``)
 on the target page, and an ``aria-*``/``for`` reference must name an id on the
-same page.
+same page. A language switch's link (``hreflang``) leads to another edition, a site built on its
+own after this one is checked (:mod:`sitebuild.edition`): the browser tests follow it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from sitebuild.edition import LANGUAGES
 from sitebuild.htmltree import Element, parse
 
 URL_ATTRIBUTES = {
@@ -24,8 +26,9 @@ URL_ATTRIBUTES = {
     "track": ("src",), "embed": ("src",), "object": ("data",), "form": ("action",),
 }
 ID_REFERENCES = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns")
-# Folders of the site that MkDocs did not write from pages: their HTML is not checked.
-NOT_PAGES = ("assets/", "decks/", "media/", "search/")
+# Folders of the site that MkDocs did not write from pages: their HTML is not checked. A
+# translated edition inside the site (ko/) is a site of its own, checked on its own.
+NOT_PAGES = ("assets/", "decks/", "media/", "search/", *(f"{lang}/" for lang in LANGUAGES))
 
 
 @dataclass
@@ -62,6 +65,8 @@ def broken_references(site: Path) -> list[str]:
     problems = []
     for relative, page in list(pages.items()):
         for element in page.tree.iter():
+            if "hreflang" in element.attrs:
+                continue
             for attribute in URL_ATTRIBUTES.get(element.tag, ()):
                 value = element.attrs.get(attribute)
                 if value is not None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitebuild import freshness
+from sitebuild.edition import config as edition_config
 from sitebuild.live import ServedTree
 from sitebuild.mode import PAGES_FIRST
 from sitebuild.paths import BUILD, ROOT
@@ -70,7 +71,7 @@ class Plan:
     followed by the pages built again, except the last, which is followed by ``site``, the
     complete build into ``site_directory``."""
 
-    pages: Callable[[Path], Command]
+    pages: Callable[[Path], tuple[Command, ...]]
     steps: tuple[Command, ...]
     site: tuple[Command, ...]
     site_directory: Path
@@ -81,11 +82,18 @@ def _python(*argv: str) -> tuple[str, ...]:
     return (sys.executable, "-m", *argv)
 
 
-def pages_first_build(directory: Path) -> Command:
-    """``mkdocs build`` of the pages alone, into ``directory``."""
-    return Command("pages", _python("mkdocs", "build", "--site-dir", str(directory)),
-                   {PAGES_FIRST: "1"})
+def pages_first_build(directory: Path) -> tuple[Command, ...]:
+    """``mkdocs build`` of the pages alone, into ``directory``, then the Korean edition's
+    into its ``ko`` folder (its configuration is written by the first)."""
+    return (Command("pages", _python("mkdocs", "build", "--site-dir", str(directory)),
+                    {PAGES_FIRST: "1"}),
+            Command("pages-ko", _python("mkdocs", "build", "-f", str(KOREAN_CONFIG),
+                                        "--site-dir", str(directory / "ko")),
+                    {PAGES_FIRST: "1"}))
 
+
+# The Korean edition's config, written by the English build's generation.
+KOREAN_CONFIG = edition_config.path("ko", "mkdocs").relative_to(ROOT)
 
 # The tables first (they land in seconds), then the Makefile's `render`, `decks` and `site`
 # recipes, step by step.
@@ -95,6 +103,7 @@ PLAN = Plan(
            Command("render", _python("animations.render"), outputs=("build/media",)),
            Command("decks", _python("lectures.decks"), outputs=("build/decks",))),
     site=(Command("site", _python("mkdocs", "build")),
+          Command("site-ko", _python("mkdocs", "build", "-f", str(KOREAN_CONFIG))),
           Command("record", _python("sitebuild", "fresh", "--record"))),
     site_directory=BUILD / "site",
     trees=(BUILD / "serve" / "pages-a", BUILD / "serve" / "pages-b"),
@@ -144,7 +153,7 @@ class Stages:
         """Build the pages first into the first of the plan's trees; None if that failed
         (said in one line)."""
         directory = self.plan.trees[0]
-        failure = self.run(self.plan.pages(directory))
+        failure = next(filter(None, map(self.run, self.plan.pages(directory))), None)
         if failure is None:
             return directory
         self.say(f"serve: the pages could not be built ({failure})")
@@ -165,7 +174,7 @@ class Stages:
                 continue
             served = Path(tree.now().directory)
             directory = next(d for d in self.plan.trees if d != served)
-            if not self._ran(self.plan.pages(directory)):
+            if not all(self._ran(command) for command in self.plan.pages(directory)):
                 return False
             tree.swap(directory, final=False)
             self.say(f"serve: after {step.name}, the pages are served again; open pages reload")

@@ -11,6 +11,7 @@ packages=(
   texlive-latex-base texlive-latex-recommended           # MathTex in the animations
   texlive-latex-extra texlive-fonts-recommended dvisvgm
   libjs-katex fonts-katex                                # the math renderer the site serves itself
+  fonts-nanum                                            # the Hangul font the site serves (subset)
 )
 if [ "${WITH_BROWSER:-0}" = 1 ]; then packages+=(chromium); fi
 

@@ -8,12 +8,16 @@ import os
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from sitebuild import dev, hooks
 from sitebuild.paths import ROOT
 from sitebuild.warm import WarmPython
+
+# A page as the hooks are given it, with no English source: no translation can be stale on it.
+SCRATCH_PAGE = SimpleNamespace(file=SimpleNamespace(src_uri="scratch.md"))
 
 
 def test_scene_sources_are_scenes_and_library_modules_not_derivations():
@@ -78,14 +82,14 @@ def test_a_failed_rebuild_is_shown_on_every_page_until_one_succeeds(monkeypatch)
     monkeypatch.setattr(dev, "changed_since_last_build", lambda: set())
     monkeypatch.setattr(dev, "_serving", True)
     dev.regenerate(logging.getLogger("test"))
-    page = hooks.on_page_markdown("# Chapter 2\n")
+    page = hooks.on_page_markdown("# Chapter 2\n", page=SCRATCH_PAGE)
     assert page.startswith('!!! failure "The last save did not build')
     assert "    SyntaxError: invalid syntax" in page and page.endswith("# Chapter 2\n")
     dev.regenerate(logging.getLogger("test"))
-    assert hooks.on_page_markdown("# Chapter 2\n") == "# Chapter 2\n"
+    assert hooks.on_page_markdown("# Chapter 2\n", page=SCRATCH_PAGE) == "# Chapter 2\n"
     monkeypatch.setattr(dev, "_failure", "generation failed: anything")
     monkeypatch.setattr(dev, "_serving", False)  # a plain build never shows the box
-    assert hooks.on_page_markdown("# Chapter 2\n") == "# Chapter 2\n"
+    assert hooks.on_page_markdown("# Chapter 2\n", page=SCRATCH_PAGE) == "# Chapter 2\n"
 
 
 def test_a_newer_save_stops_the_last_builds_checks(monkeypatch):

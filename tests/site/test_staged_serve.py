@@ -120,10 +120,10 @@ def plan_of(tmp_path: Path, steps: tuple[staged.Command, ...],
     the complete site marked "complete"."""
     built: list[Path] = []
 
-    def pages(directory: Path) -> staged.Command:
+    def pages(directory: Path) -> tuple[staged.Command, ...]:
         built.append(directory)
         hold = hold_pages if len(built) > 1 else None  # the first build is never held
-        return tree_command("pages", directory, f"pages-{len(built)}", hold)
+        return (tree_command("pages", directory, f"pages-{len(built)}", hold),)
 
     return staged.Plan(pages=pages, steps=steps,
                        site=(tree_command("site", tmp_path / "site", "complete"),),
@@ -232,8 +232,8 @@ def test_the_complete_build_is_what_make_site_runs():
 
 def test_pages_that_cannot_be_built_are_said_in_one_line(tmp_path):
     said: list[str] = []
-    plan = staged.Plan(pages=lambda directory: step_command("pages", line="ERROR - a broken page",
-                                                            status=1),
+    plan = staged.Plan(pages=lambda directory: (step_command("pages", status=1,
+                                                             line="ERROR - a broken page"),),
                        steps=(), site=(), site_directory=tmp_path / "site",
                        trees=(tmp_path / "a", tmp_path / "b"))
     assert staged.Stages(plan, said.append).first_tree() is None

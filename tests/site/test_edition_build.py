@@ -1,0 +1,147 @@
+"""The Korean edition's build side (sitebuild/edition): stale units stop a publishing build and
+are named, an untranslated page is shown in English under a notice, configs merge as one rule
+says, Korean on English pages is marked, and the served font covers every Hangul letter the
+built sites show."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from foundation.paths import ROOT
+from sitebuild import dev
+from sitebuild.edition import config, font, fragments, marks, pages
+from sitebuild.paths import BUILD
+from sitebuild.problems import BuildError
+from sitebuild.translation.report import Paths
+
+SITE = ROOT / "site"
+KOREAN = ROOT / "translations" / "ko"
+BUILT = {"mkdocs": BUILD / "site", "zensical": BUILD / "zensical-site"}
+
+
+def _copy(tmp_path: Path) -> Paths:
+    """The English pages and the Korean translations, copied: a test may edit them."""
+    shutil.copytree(SITE, tmp_path / "site", ignore=shutil.ignore_patterns("assets", "media",
+                                                                          "decks", "kits",
+                                                                          "notebooks"))
+    shutil.copytree(KOREAN, tmp_path / "translations" / "ko")
+    return Paths(tmp_path / "site", tmp_path / "translations")
+
+
+def test_a_stale_unit_fails_the_strict_build_naming_it(tmp_path, monkeypatch):
+    monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
+    paths = _copy(tmp_path)
+    pages.write("ko", paths, tmp_path / "out")  # the translations as they are: they pass
+    english = paths.english("index.md")
+    english.write_text(english.read_text(encoding="utf-8").replace(
+        "A companion for students", "A companion for pupils", 1),
+        encoding="utf-8")
+    stale = r"index\.md why-orthogonal-initialisation-works\.p1: stale"
+    with pytest.raises(BuildError, match=stale) as refused:
+        pages.write("ko", paths, tmp_path / "out")
+    assert "sitebuild.translation accept" in str(refused.value)
+
+
+def test_while_authoring_a_stale_unit_shows_the_english_and_the_dev_banner_names_it(
+        tmp_path, monkeypatch):
+    paths = _copy(tmp_path)
+    assert dev.stale_banner("index.md", paths) == ""
+    english = paths.english("index.md")
+    english.write_text(english.read_text(encoding="utf-8").replace(
+        "A companion for students", "A companion for pupils", 1),
+        encoding="utf-8")
+    monkeypatch.setenv("COMPANION_AUTHORING", "1")
+    states = pages.write("ko", paths, tmp_path / "out")
+    built = (tmp_path / "out" / "index.md").read_text(encoding="utf-8")
+    assert "A companion for pupils" in built and 'data-translation="partial"' in built
+    stale = [finding.unit for state in states for finding in state.blocking
+             if finding.check == "stale"]
+    assert stale == ["why-orthogonal-initialisation-works.p1"]
+    banner = dev.stale_banner("index.md", paths)
+    assert banner.startswith("!!! warning")
+    assert "`why-orthogonal-initialisation-works.p1`" in banner
+
+
+def test_an_untranslated_page_is_the_english_under_a_notice_marked_english(tmp_path):
+    paths = _copy(tmp_path)
+    (paths.translations / "ko" / "errata.md").unlink(missing_ok=True)
+    pages.write("ko", paths, tmp_path / "out")
+    built = (tmp_path / "out" / "errata.md").read_text(encoding="utf-8")
+    english = paths.english("errata.md").read_text(encoding="utf-8")
+    assert 'data-translation="untranslated"' in built
+    assert pages.NOTICES["ko"]["untranslated"] in built
+    assert '<div lang="en" markdown="1">' in built
+    assert english.strip().splitlines()[-1] in built
+    glossary = (tmp_path / "out" / pages.GLOSSARY_PAGE).read_text(encoding="utf-8")
+    assert glossary.startswith("# 용어집")
+
+
+@pytest.mark.parametrize("generator", sorted(BUILT))
+def test_the_built_korean_edition_is_korean_and_marks_its_english(generator):
+    edition = BUILT[generator] / "ko"
+    if not (edition / "index.html").is_file():
+        pytest.fail(f"no Korean edition in {edition}: make site / make zensical build it")
+    for page in sorted(edition.glob("*.html")):
+        assert re.search(r'<html[^>]*\slang="ko"', page.read_text(encoding="utf-8")), page
+    for page in sorted(edition.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if 'data-translation="untranslated"' in html:
+            assert re.search(r'<div lang="en">\s*<h1', html), page
+    assert (edition / "glossary.html").is_file()
+
+
+def test_the_edition_config_replaces_lists_merges_mappings_and_extensions_by_name():
+    base = {"nav": ["a.md"], "extra": {"colab": 1, "alternate": [1]},
+            "markdown_extensions": ["toc", {"pymdownx.snippets": {"base_path": ["x"],
+                                                                   "check_paths": True}}]}
+    overlay = {"nav": ["b.md"], "extra": {"alternate": [2]},
+               "markdown_extensions": {"pymdownx.snippets": {"base_path": ["y"]}}}
+    assert config.merge(base, overlay) == {
+        "nav": ["b.md"], "extra": {"colab": 1, "alternate": [2]},
+        "markdown_extensions": ["toc", {"pymdownx.snippets": {"base_path": ["y"],
+                                                               "check_paths": True}}]}
+    with pytest.raises(ValueError, match="overlay: markdown_extensions"):
+        config.merge(base, {"markdown_extensions": {"footnotes": {}}})
+    korean = config.edition_config("ko", "zensical")
+    assert korean["site_dir"] == "zensical-site/ko" and korean["theme"]["language"] == "ko"
+    assert korean["extra"]["colab"] == config.load(config.BASE)["extra"]["colab"]
+
+
+def test_korean_on_an_english_page_is_marked_once_and_never_in_scripts():
+    html = ('<html lang="en"><p>"…사용하는 것은 일반적이지 않다" (not common)</p>'
+            '<script>const label = "한국어";</script></html>')
+    marked = marks.mark(html)
+    assert '<span lang="ko">사용하는 것은 일반적이지 않다</span>' in marked
+    assert 'const label = "한국어";' in marked
+    assert marks.mark(marked) == marked
+
+
+def test_a_registered_fragment_translator_replaces_the_english_fragment(tmp_path, monkeypatch):
+    english = tmp_path / "generated"
+    (english / "derivations").mkdir(parents=True)
+    (english / "derivations" / "a.md").write_text("Theorem.", encoding="utf-8")
+    (english / "b.md").write_text("Table.", encoding="utf-8")
+    monkeypatch.setattr(fragments, "folder", lambda lang: tmp_path / "ko")
+    monkeypatch.setitem(fragments.FRAGMENT_TRANSLATORS, "ko",
+                        lambda relative, text: "정리." if relative == "derivations/a.md" else None)
+    fragments.mirror("ko", english)
+    assert (tmp_path / "ko" / "derivations" / "a.md").read_text(encoding="utf-8") == "정리."
+    assert (tmp_path / "ko" / "b.md").read_text(encoding="utf-8") == "Table."
+
+
+@pytest.mark.parametrize("generator", sorted(BUILT))
+def test_the_served_font_has_every_hangul_letter_the_built_sites_show(generator):
+    from fontTools.ttLib import TTFont
+
+    site = BUILT[generator]
+    served = site / font.SERVED_AT
+    if not served.is_file():
+        pytest.fail(f"no {served}: make site / make zensical build it")
+    covered = set(map(chr, TTFont(served).getBestCmap()))
+    shown = set(font.characters(sorted(site.rglob("*.html"))))
+    assert shown, "no Hangul on the built pages: the language switch alone has some"
+    assert not shown - covered, f"drawn as boxes without a CJK font: {sorted(shown - covered)}"
