@@ -35,7 +35,7 @@ _CONTROL_WORD_SPACE = re.compile(r"(\\[A-Za-z]+)\s+(?=[A-Za-z])")
 _LINK_TARGET = re.compile(r"\]\(([^()\s]*(?:\([^()\s]*\))?[^()\s]*)(?:\s+\"[^\"]*\")?\)"
                           r"|\]\[([^\]]*)\]")
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^>\s]+)>")
-_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>")
+HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>")
 _ATTRIBUTE_LIST = re.compile(r"\{:?\s*[#.][^{}]*\}")
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -78,6 +78,15 @@ def _without_code(text: str) -> tuple[str, list[str]]:
     return _CODE.sub(hide, text), codes
 
 
+def masked(text: str) -> str:
+    """``text`` with its inline code and formulas overwritten by :data:`HIDDEN`, character for
+    character, so a position found in it is the same position in ``text``: the ``<`` of
+    ``$a < b$`` is not the start of a tag."""
+    def blank(match: re.Match[str]) -> str:
+        return HIDDEN * len(match.group(0))
+    return _MATH.sub(blank, _CODE.sub(blank, text))
+
+
 def formulas(text: str) -> list[str]:
     """The formulas of a unit's text, each as ``$key$`` or ``$$key$$`` (:func:`formula_key`)."""
     return [key for key, _ in _formulas(text)]
@@ -105,7 +114,7 @@ def markup(text: str) -> list[str]:
               for target, reference in _LINK_TARGET.findall(prose)]
     found += [f"autolink <{url}>" for url in _AUTOLINK.findall(prose)]
     prose = _AUTOLINK.sub(HIDDEN, prose)
-    found += [f"HTML tag {' '.join(tag.split())}" for tag in _HTML_TAG.findall(prose)]
+    found += [f"HTML tag {' '.join(tag.split())}" for tag in HTML_TAG.findall(prose)]
     found += [f"attribute list {' '.join(attributes.split())}"
               for attributes in _ATTRIBUTE_LIST.findall(prose)]
     return found
@@ -119,7 +128,7 @@ def prose(text: str) -> str:
     body = _MATH.sub(HIDDEN, body)
     body = _LINK_TARGET.sub("]" + HIDDEN, body)
     body = _AUTOLINK.sub(HIDDEN, body)
-    body = _HTML_TAG.sub(HIDDEN, body)
+    body = HTML_TAG.sub(HIDDEN, body)
     body = _ATTRIBUTE_LIST.sub(HIDDEN, body)
     body = re.sub(r"https?://\S+", HIDDEN, body)
     return " ".join(body.split())
