@@ -12,10 +12,11 @@ to both: a translated run keeps its formulas, numbers, code and link targets, an
 neither added nor dropped (re-splitting the assembled fragment must give the same outline).
 
 Ids are ``<scope>.t<n>`` (running text) or ``<scope>.title<n>`` (a label, summary, button,
-table header or an element whose class names a title, label or kind: exempt, as a heading is,
-from the glossary's first-use rule), the scope being the innermost enclosing element with an
-``id`` (a theorem, one of its proof steps), else ``top``. A text repeated in one fragment (a
-check badge on every step) is one unit, translated once and used everywhere it occurs.
+table header, plot label or an element whose class names a title, label or kind: exempt, as a
+heading is, from the glossary's first-use rule), the scope being the innermost enclosing
+element with an ``id`` (a theorem, one of its proof steps), else ``top``. A text repeated in
+one fragment (a check badge on every step) is one unit, translated once and used everywhere it
+occurs.
 
 Pieces here are joined with nothing between them: a :class:`Verbatim` holds one chunk of text,
 newlines included, so text between two tags of one line can be replaced in place.
@@ -45,7 +46,9 @@ _TAG = re.compile(rf"<!--.*?-->|{HTML_TAG.pattern}")
 _NAME = re.compile(r"^</?([A-Za-z][\w-]*)")
 _ID = re.compile(r'\bid="([^"]+)"')
 _CLASS = re.compile(r'\bclass="([^"]*)"')
-_WORDS = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a word, not (H1) or (2)
+# A word: two letters in a row (not the H of (H1)), or one letter of a script other than
+# Latin (a Korean syllable such as 답 is a word on its own).
+_WORDS = re.compile(r"[^\W\d_]{2,}|[^\W\d_A-Za-z]")
 _VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                    "source", "track", "wbr"))
 # Tags that mark words within a sentence: kept inside a run (the markup check keeps them
@@ -54,7 +57,8 @@ _PHRASING = frozenset(("a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark
                        "samp", "strong", "sub", "sup", "u", "var"))
 _RAW = frozenset(("script", "style"))  # their content is code, not text
 _TITLE_ELEMENTS = frozenset(("summary", "label", "button", "th", "caption", "legend",
-                             "figcaption", "h1", "h2", "h3", "h4", "h5", "h6"))
+                             "figcaption", "h1", "h2", "h3", "h4", "h5", "h6",
+                             "text"))  # an SVG plot's axis and legend labels
 _TITLE_CLASS = re.compile(r"(?:^|-)(?:title|label|kind)$")
 
 

@@ -15,6 +15,7 @@ removing the white space TeX ignores (:func:`formula_key`).
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
@@ -122,8 +123,9 @@ def markup(text: str) -> list[str]:
 
 def prose(text: str) -> str:
     """A unit's text with code, formulas, link targets, URLs, HTML tags and attribute lists
-    replaced by :data:`HIDDEN`, and white space runs made one space: what a reader reads as
-    words and numbers."""
+    replaced by :data:`HIDDEN`, character references read as the characters they stand for
+    (the ``27`` of ``Binet&#x27;s`` is an apostrophe, not a number), and white space runs made
+    one space: what a reader reads as words and numbers."""
     body, _ = _without_code(text)
     body = _MATH.sub(HIDDEN, body)
     body = _LINK_TARGET.sub("]" + HIDDEN, body)
@@ -131,7 +133,7 @@ def prose(text: str) -> str:
     body = HTML_TAG.sub(HIDDEN, body)
     body = _ATTRIBUTE_LIST.sub(HIDDEN, body)
     body = re.sub(r"https?://\S+", HIDDEN, body)
-    return " ".join(body.split())
+    return " ".join(html.unescape(body).split())
 
 
 def numbers(text: str) -> list[str]:

@@ -202,3 +202,14 @@ def test_every_generated_fragment_joins_back_and_its_korean_text_passes():
         page = path.relative_to(KOREAN / WITHIN).as_posix()
         found = report.check_page(page, "ko", glossary, where)[0]
         assert found.findings == () and found.translated == found.total, page
+
+
+def test_a_character_reference_is_no_number_and_one_korean_syllable_is_a_word():
+    english, korean = "Binet&#x27;s formula", "비네 공식"
+    assert invariants.compare(NAME, "u", "title", english, korean) == []
+    form = ('<form>\n<label for="a">Your answer</label>\n'
+            '<button type="submit">Check</button>\n</form>')
+    ids = [unit.id for unit in _units(form)]
+    assert ids == ["top.title1", "top.title2"]
+    again = join_fragment(split_fragment(form), {"top.title1": "내 답", "top.title2": "답"})
+    assert [unit.id for unit in _units(again)] == ids  # still units: the checks still see them
