@@ -14,7 +14,9 @@ neither added nor dropped (re-splitting the assembled fragment must give the sam
 Ids are ``<scope>.t<n>`` (running text) or ``<scope>.title<n>`` (a label, summary, button,
 table header, plot label or an element whose class names a title, label or kind: exempt, as a
 heading is, from the glossary's first-use rule), the scope being the innermost enclosing
-element with an ``id`` (a theorem, one of its proof steps), else ``top``. A text repeated in
+element with an ``id`` (a theorem, one of its proof steps), else ``top``. The words of an
+``aria-label``, ``title`` or ``alt`` attribute (a plot's description, a tooltip) are units
+too, ``<scope>.label<n>``, numbered apart so that they renumber nothing else. A text repeated in
 one fragment (a check badge on every step) is one unit, translated once and used everywhere it
 occurs.
 
@@ -41,11 +43,13 @@ from sitebuild.translation.units import (
 )
 
 TEXT = "t"  # a run of text between tags of a raw HTML line
+SPOKEN = "label"  # the id stem of an attribute's words, numbered apart from the text's
 
 _TAG = re.compile(rf"<!--.*?-->|{HTML_TAG.pattern}")
 _NAME = re.compile(r"^</?([A-Za-z][\w-]*)")
 _ID = re.compile(r'\bid="([^"]+)"')
 _CLASS = re.compile(r'\bclass="([^"]*)"')
+_SPOKEN = re.compile(r'\s(?:aria-label|title|alt)="([^"]*)"')
 # A word: two letters in a row (not the H of (H1)), or one letter of a script other than
 # Latin (a Korean syllable such as 답 is a word on its own).
 _WORDS = re.compile(r"[^\W\d_]{2,}|[^\W\d_A-Za-z]")
@@ -82,7 +86,7 @@ class _Cutter:
     pieces: list[Piece] = field(default_factory=list)
     open: list[_Element] = field(default_factory=list)
     counts: Counter = field(default_factory=Counter)
-    seen: dict[str, Unit] = field(default_factory=dict)
+    seen: dict[str, tuple[str, str]] = field(default_factory=dict)  # text -> (id, kind)
     comment: bool = False  # inside a comment that spans lines
 
     def chunk(self, text: str) -> None:
@@ -109,7 +113,7 @@ class _Cutter:
             if name and name.group(1).lower() in _PHRASING:
                 continue
             self.text(line[position:tag.start()])
-            self.chunk(line[tag.start():tag.end()])
+            self.tag(line[tag.start():tag.end()])
             self.element(tag.group(0))
             position = tag.end()
         rest = line[position:]
@@ -135,27 +139,36 @@ class _Cutter:
             title = name_ in _TITLE_ELEMENTS or any(_TITLE_CLASS.search(c) for c in classes)
             self.open.append(_Element(name_, named.group(1) if named else None, title))
 
-    def text(self, run: str) -> None:
+    def text(self, run: str, title: bool | None = None, stem: str | None = None) -> None:
+        """A run of text: a unit if it has words (``title``: whether it is heading-like,
+        by default as its element is; ``stem``: what its id numbers, by default its kind),
+        else copied."""
         inside_code = bool(self.open) and self.open[-1].name in _RAW
         if inside_code or not has_words(run):
             self.chunk(run)
             return
         key = normalised(run)
-        if key in self.seen:
-            unit = self.seen[key]
-        else:
+        if key not in self.seen:
             scope = next((element.id for element in reversed(self.open) if element.id), "top")
-            kind = TITLE if self.open and self.open[-1].title else TEXT
-            self.counts[scope, kind] += 1
-            first = run[:len(run) - len(run.lstrip())]
-            end = run[len(run.rstrip()):]
-            unit = Unit(f"{scope}.{kind}{self.counts[scope, kind]}", kind, (run,), first, "",
-                        end)
-            self.seen[key] = unit
-        # every occurrence keeps its own spacing; the id (and so the translation) is shared
-        first = run[:len(run) - len(run.lstrip())]
-        self.pieces.append(Unit(unit.id, unit.kind, (run,), first, "", run[len(run.rstrip()):]))
+            heading_like = title if title is not None else bool(self.open) and self.open[-1].title
+            kind = TITLE if heading_like else TEXT
+            stem = stem or kind
+            self.counts[scope, stem] += 1
+            self.seen[key] = f"{scope}.{stem}{self.counts[scope, stem]}", kind
+        name, kind = self.seen[key]  # a repeat shares the id, so the translation
+        first, end = run[:len(run) - len(run.lstrip())], run[len(run.rstrip()):]
+        self.pieces.append(Unit(name, kind, (run,), first, "", end))
 
+    def tag(self, tag: str) -> None:
+        """A tag, copied but for the words of its ``aria-label``, ``title`` or ``alt``: what a
+        screen reader says for a plot, or a tooltip, is text like any other (and its numbers
+        are checked like any other)."""
+        position = 0
+        for value in _SPOKEN.finditer(tag):
+            self.chunk(tag[position:value.start(1)])
+            self.text(value.group(1), title=True, stem=SPOKEN)
+            position = value.end(1)
+        self.chunk(tag[position:])
 
 def split_fragment(markdown: str) -> list[Piece]:
     """``markdown`` (a generated fragment) as pieces: its Markdown blocks' units as a page's,

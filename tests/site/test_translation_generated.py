@@ -217,3 +217,20 @@ def test_a_character_reference_is_no_number_and_one_korean_syllable_is_a_word():
     assert ids == ["top.title1", "top.title2"]
     again = join_fragment(split_fragment(form), {"top.title1": "내 답", "top.title2": "답"})
     assert [unit.id for unit in _units(again)] == ids  # still units: the checks still see them
+
+
+def test_the_words_a_screen_reader_says_for_a_plot_are_a_unit_checked_like_text(tmp_path):
+    plot = ('<div class="figure-scroll">\n<svg role="img" aria-label="The norm for t from 0 '
+            'to 64">\n<text x="1">steps t</text>\n</svg>\n</div>\n')
+    assert [(unit.id, unit.kind, unit.text) for unit in _units(plot)] == [
+        ("top.label1", "title", "The norm for t from 0 to 64"), ("top.title1", "title", "steps t")]
+    where = _copy(tmp_path)
+    (where.pages / "tables").mkdir()
+    (where.pages / "tables" / "plot.md").write_text(plot, encoding="utf-8")
+    for label, check in (("t가 0부터 65까지일 때의 노름", NUMBER),
+                         ('t가 0부터 64까지일 때의 "노름"', "structure")):
+        translated.save(where.translation("ko", "tables/plot.md"), "", [
+            translated.Entry(unit.id, unit.source, text, 0) for unit, text in
+            zip(_units(plot), (label, "단계 t"), strict=True)])
+        found = report.check_page("tables/plot.md", "ko", None, where)[0].findings
+        assert check in {finding.check for finding in found}
