@@ -170,6 +170,7 @@ class _Cutter:
             position = value.end(1)
         self.chunk(tag[position:])
 
+
 def split_fragment(markdown: str) -> list[Piece]:
     """``markdown`` (a generated fragment) as pieces: its Markdown blocks' units as a page's,
     and its raw HTML lines cut into tags and text runs. Joining them (:func:`join_fragment`)

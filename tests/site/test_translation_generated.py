@@ -235,3 +235,16 @@ def test_the_words_a_screen_reader_says_for_a_plot_are_a_unit_checked_like_text(
             zip(_units(plot), (label, "단계 t"), strict=True)])
         found = report.check_page("tables/plot.md", "ko", None, where)[0].findings
         assert check in {finding.check for finding in found}
+
+
+def test_assemble_generated_writes_the_fragments_or_refuses_them(tmp_path, capsys):
+    where = _copy(tmp_path)
+    arguments = ["assemble", "--generated", "--out", str(tmp_path / "out"), "--pages",
+                 str(where.pages), "--translations", str(where.translations)]
+    assert main(arguments) == 0
+    assert "풀이" in (tmp_path / "out" / NAME).read_text(encoding="utf-8")
+    _edit(where.pages / NAME, "for 8 steps", "for nine steps")
+    assert main(arguments) == 1
+    assert "generated fragments refused" in capsys.readouterr().err
+    assert main([*arguments, "--draft"]) == 0
+    assert "(English shown, under a notice)" in capsys.readouterr().out
