@@ -15,6 +15,7 @@ step reason makes its Korean twin stale in the next build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,9 +70,12 @@ def _shows_english(page: report.PageReport) -> bool:
 
 
 def localise(lang: str, english_dir: Path, out_dir: Path, *, draft: bool,
-             translations: Path = report.TRANSLATIONS) -> Localised:
+             translations: Path = report.TRANSLATIONS,
+             only: Iterable[str] | None = None) -> Localised:
     """Write ``lang``'s version of every English fragment under ``english_dir`` (``*.md``,
-    any depth) to the same relative path under ``out_dir`` (which may be ``english_dir``).
+    any depth), or of the fragments named in ``only`` (paths relative to it, as pages include
+    them: a build that knows its pages' includes leaves out a stale file nothing includes),
+    to the same relative path under ``out_dir`` (which may be ``english_dir``).
 
     Strict (``draft`` False), any finding in any fragment (a fragment with words and no
     translation file, a missing or stale unit, a changed formula or number) raises
@@ -81,7 +85,7 @@ def localise(lang: str, english_dir: Path, out_dir: Path, *, draft: bool,
     where = paths(english_dir, translations)
     checked = []
     glossary = report.load_glossary(lang, where)
-    for page in report.english_pages(where):
+    for page in sorted(only) if only is not None else report.english_pages(where):
         page_report, text = report.check_page(page, lang, glossary, where)
         if page_report.total and not page_report.started:
             page_report = report.PageReport(page, page_report.total, 0, (Finding(

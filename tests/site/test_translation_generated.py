@@ -169,6 +169,10 @@ def test_a_fragment_without_a_translation_is_an_error_or_a_draft_under_a_notice(
     assert any(finding.check == MISSING for finding in done.findings)
     assert (tmp_path / "out" / NAME).read_text(encoding="utf-8") == notice("ko") + FRAGMENT
     assert (tmp_path / "out" / "formulas" / "one.md").read_text(encoding="utf-8") == "$x = 1$\n"
+    done = localise("ko", where.pages, tmp_path / "only", draft=False,
+                    translations=where.translations, only=["formulas/one.md"])
+    assert [page.page for page in done.reports] == ["formulas/one.md"]
+    assert not (tmp_path / "only" / NAME).exists()  # not asked for, so not refused either
 
 
 def test_scaffold_offers_the_translation_another_fragment_already_has(tmp_path, capsys):
