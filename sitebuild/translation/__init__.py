@@ -9,6 +9,11 @@ rejects or that a page uses first without their English (:mod:`.glossary`). A pa
 from its units only when it passes, or, while authoring, with the English standing in for what
 is missing or stale and the findings said.
 
+The generated fragments a page includes (theorem boxes, solutions, answer boxes, tables) are
+translated the same way, one file per fragment under ``translations/<lang>/generated/``: they
+are cut at their HTML tags (:mod:`.fragments`) and written in the language by
+:func:`sitebuild.translation.generated.localise`, the seam the translated site's build calls.
+
     python -m sitebuild.translation status --lang ko
 """
 

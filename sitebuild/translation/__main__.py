@@ -12,6 +12,12 @@
     python -m sitebuild.translation assemble --out DIR [--draft]   write the translated pages
     python -m sitebuild.translation glossary         the glossary as a Markdown page
 
+With --generated, each step works on the generated fragments (build/generated, as ``python -m
+sitebuild generate`` wrote them) and their translations, translations/<lang>/generated/: PAGE
+is a fragment's path there (derivations/exercise-1-1.md); scaffold fills a unit whose English
+another fragment's file already translates with that translation; assemble writes the
+fragments in the language (sitebuild.translation.generated.localise).
+
 Exit status: 0 passes, 1 a check fails, 2 a usage error (unknown language or page), said in
 one line before any work.
 """
@@ -24,11 +30,11 @@ from pathlib import Path
 
 from foundation.cli import FAILED, USAGE, Parser
 from foundation.files import write_atomically
+from sitebuild.paths import GENERATED
+from sitebuild.translation import generated, report, translated
 from sitebuild.translation import glossary as glossary_module
-from sitebuild.translation import report, translated
 from sitebuild.translation.findings import STALE, TranslationError
 from sitebuild.translation.glossary import GlossaryError
-from sitebuild.translation.units import split_page, units
 
 PROG = "python -m sitebuild.translation"
 
@@ -38,7 +44,10 @@ class UsageError(Exception):
 
 
 def _paths(arguments: argparse.Namespace) -> report.Paths:
-    paths = report.Paths(arguments.pages, arguments.translations)
+    if arguments.generated:
+        paths = generated.paths(arguments.pages or GENERATED, arguments.translations)
+    else:
+        paths = report.Paths(arguments.pages or report.PAGES, arguments.translations)
     if not paths.pages.is_dir():
         raise UsageError(f"no English pages at {paths.pages}")
     if not (paths.translations / arguments.lang).is_dir():
@@ -67,6 +76,8 @@ def _status(arguments: argparse.Namespace) -> int:
     failed = 0
     totals = [0, 0]
     for number, page_report in enumerate(report.status(arguments.lang, pages, paths), 1):
+        if not page_report.total and page_report.passes:
+            continue  # nothing in it to translate (a generated formula)
         print(f"[{number}/{len(pages)}] {arguments.lang} {page_report.summary()}", flush=True)
         for finding in page_report.findings:
             print(f"    {finding}")
@@ -86,7 +97,7 @@ def _todo(arguments: argparse.Namespace) -> int:
     (page,) = _pages(arguments, paths)
     page_report, _ = report.check_page(page, arguments.lang, None, paths)
     wanted = set(report.stale_or_missing(page_report)) if page_report.started else None
-    english = units(split_page(paths.english(page).read_text(encoding="utf-8")))
+    english = report.english_units(page, paths)
     shown = 0
     for unit in english:
         if wanted is None or unit.id in wanted:
@@ -100,7 +111,7 @@ def _scaffold(arguments: argparse.Namespace) -> int:
     paths = _paths(arguments)
     (page,) = _pages(arguments, paths)
     target = paths.translation(arguments.lang, page)
-    english = units(split_page(paths.english(page).read_text(encoding="utf-8")))
+    english = report.english_units(page, paths)
     file = translated.load(target, page) if target.is_file() else \
         translated.TranslationFile("", (), ())
     if file.findings:
@@ -109,12 +120,14 @@ def _scaffold(arguments: argparse.Namespace) -> int:
         print(f"scaffold: {target} has format problems; fix them first", file=sys.stderr)
         return FAILED
     kept = file.by_id()
-    entries = [kept.pop(unit.id, None) or translated.Entry(unit.id, unit.source, unit.text, 0)
-               for unit in english]
+    memory = translated.memory(paths.translations / arguments.lang / paths.within) \
+        if paths.within else {}
+    entries = [kept.pop(unit.id, None) or translated.Entry(
+        unit.id, unit.source, memory.get(unit.source, unit.text), 0) for unit in english]
     added = len(english) - (len(file.entries) - len(kept))
     entries += [entry for entry in file.entries if entry.id in kept]  # orphans, kept for reuse
-    header = file.header or (f"<!-- {arguments.lang} translation of site/{page}: one unit per "
-                             "block; see translations/README.md -->")
+    header = file.header or (f"<!-- {arguments.lang} translation of {paths.pages.name}/{page}: "
+                             "one unit per block; see translations/README.md -->")
     translated.save(target, header, entries)
     print(f"scaffold: {target}: {added} unit(s) added with their English, to translate")
     return 0
@@ -126,8 +139,7 @@ def _accept(arguments: argparse.Namespace) -> int:
     target = paths.translation(arguments.lang, page)
     if not target.is_file():
         raise UsageError(f"no translation file {target}")
-    english = {unit.id: unit for unit in
-               units(split_page(paths.english(page).read_text(encoding="utf-8")))}
+    english = {unit.id: unit for unit in report.english_units(page, paths)}
     file = translated.load(target, page)
     present = file.by_id()
     for name in arguments.unit:
@@ -143,6 +155,8 @@ def _accept(arguments: argparse.Namespace) -> int:
 
 def _assemble(arguments: argparse.Namespace) -> int:
     paths = _paths(arguments)
+    if arguments.generated:
+        return _localise(arguments, paths)
     pages = _pages(arguments, paths)
     started = [page for page in pages if paths.translation(arguments.lang, page).is_file()]
     failed = 0
@@ -160,6 +174,19 @@ def _assemble(arguments: argparse.Namespace) -> int:
     return FAILED if failed else 0
 
 
+def _localise(arguments: argparse.Namespace, paths: report.Paths) -> int:
+    try:
+        done = generated.localise(arguments.lang, paths.pages, arguments.out,
+                                  draft=arguments.draft, translations=paths.translations)
+    except TranslationError as error:
+        print(f"assemble: generated fragments refused: {error}", file=sys.stderr)
+        return FAILED
+    for page in done.pending:
+        print(f"assemble: {arguments.out / page} (English shown, under a notice)")
+    print(done.summary(arguments.lang))
+    return 0
+
+
 def _glossary(arguments: argparse.Namespace) -> int:
     paths = _paths(arguments)
     found = report.load_glossary(arguments.lang, paths)
@@ -174,7 +201,9 @@ def parser() -> argparse.ArgumentParser:
                  formatter_class=argparse.RawDescriptionHelpFormatter)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", default="ko", help="the language (default ko)")
-    common.add_argument("--pages", type=Path, default=report.PAGES, help=argparse.SUPPRESS)
+    common.add_argument("--generated", action="store_true",
+                        help="the generated fragments (build/generated), not the pages")
+    common.add_argument("--pages", type=Path, default=None, help=argparse.SUPPRESS)
     common.add_argument("--translations", type=Path, default=report.TRANSLATIONS,
                         help=argparse.SUPPRESS)
     steps = top.add_subparsers(dest="step", required=True, parser_class=Parser)

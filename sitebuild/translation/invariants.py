@@ -15,6 +15,7 @@ removing the white space TeX ignores (:func:`formula_key`).
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
@@ -35,7 +36,7 @@ _CONTROL_WORD_SPACE = re.compile(r"(\\[A-Za-z]+)\s+(?=[A-Za-z])")
 _LINK_TARGET = re.compile(r"\]\(([^()\s]*(?:\([^()\s]*\))?[^()\s]*)(?:\s+\"[^\"]*\")?\)"
                           r"|\]\[([^\]]*)\]")
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^>\s]+)>")
-_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>")
+HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>")
 _ATTRIBUTE_LIST = re.compile(r"\{:?\s*[#.][^{}]*\}")
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -78,6 +79,15 @@ def _without_code(text: str) -> tuple[str, list[str]]:
     return _CODE.sub(hide, text), codes
 
 
+def masked(text: str) -> str:
+    """``text`` with its inline code and formulas overwritten by :data:`HIDDEN`, character for
+    character, so a position found in it is the same position in ``text``: the ``<`` of
+    ``$a < b$`` is not the start of a tag."""
+    def blank(match: re.Match[str]) -> str:
+        return HIDDEN * len(match.group(0))
+    return _MATH.sub(blank, _CODE.sub(blank, text))
+
+
 def formulas(text: str) -> list[str]:
     """The formulas of a unit's text, each as ``$key$`` or ``$$key$$`` (:func:`formula_key`)."""
     return [key for key, _ in _formulas(text)]
@@ -105,7 +115,7 @@ def markup(text: str) -> list[str]:
               for target, reference in _LINK_TARGET.findall(prose)]
     found += [f"autolink <{url}>" for url in _AUTOLINK.findall(prose)]
     prose = _AUTOLINK.sub(HIDDEN, prose)
-    found += [f"HTML tag {' '.join(tag.split())}" for tag in _HTML_TAG.findall(prose)]
+    found += [f"HTML tag {' '.join(tag.split())}" for tag in HTML_TAG.findall(prose)]
     found += [f"attribute list {' '.join(attributes.split())}"
               for attributes in _ATTRIBUTE_LIST.findall(prose)]
     return found
@@ -113,16 +123,17 @@ def markup(text: str) -> list[str]:
 
 def prose(text: str) -> str:
     """A unit's text with code, formulas, link targets, URLs, HTML tags and attribute lists
-    replaced by :data:`HIDDEN`, and white space runs made one space: what a reader reads as
-    words and numbers."""
+    replaced by :data:`HIDDEN`, character references read as the characters they stand for
+    (the ``27`` of ``Binet&#x27;s`` is an apostrophe, not a number), and white space runs made
+    one space: what a reader reads as words and numbers."""
     body, _ = _without_code(text)
     body = _MATH.sub(HIDDEN, body)
     body = _LINK_TARGET.sub("]" + HIDDEN, body)
     body = _AUTOLINK.sub(HIDDEN, body)
-    body = _HTML_TAG.sub(HIDDEN, body)
+    body = HTML_TAG.sub(HIDDEN, body)
     body = _ATTRIBUTE_LIST.sub(HIDDEN, body)
     body = re.sub(r"https?://\S+", HIDDEN, body)
-    return " ".join(body.split())
+    return " ".join(html.unescape(body).split())
 
 
 def numbers(text: str) -> list[str]:

@@ -40,14 +40,7 @@ from sitebuild.translation.findings import (
     TranslationError,
 )
 from sitebuild.translation.glossary import Glossary
-from sitebuild.translation.units import (
-    Unit,
-    outline,
-    split_page,
-    starts_a_block,
-    units,
-)
-from sitebuild.translation.units import assemble as join
+from sitebuild.translation.units import PAGE, Layout, Piece, Unit, outline, starts_a_block, units
 
 PAGES = ROOT / "site"
 TRANSLATIONS = ROOT / "translations"
@@ -83,16 +76,21 @@ class PageReport:
 
 @dataclass(frozen=True)
 class Paths:
-    """Where the English pages and the translations are (tests point these at copies)."""
+    """Where the English files and the translations are (tests point these at copies), and
+    how the English files are cut into units: the hand-written pages by default; the
+    generated fragments with :func:`sitebuild.translation.generated.paths`, whose
+    translations are ``translations/<lang>/<within>/<fragment>``."""
 
     pages: Path = PAGES
     translations: Path = TRANSLATIONS
+    layout: Layout = PAGE
+    within: str = ""
 
     def english(self, page: str) -> Path:
         return self.pages / page
 
     def translation(self, lang: str, page: str) -> Path:
-        return self.translations / lang / page
+        return self.translations / lang / self.within / page
 
     def glossary(self, lang: str) -> Path:
         return self.translations / lang / GLOSSARY
@@ -135,13 +133,27 @@ def _excerpt(text: str, length: int = 100) -> str:
     return repr(flat if len(flat) <= length else flat[:length - 1] + "…")
 
 
+def distinct(found: Iterable[Unit]) -> list[Unit]:
+    """Units with one of each id, in order: a text a fragment repeats is translated once."""
+    return list({unit.id: unit for unit in found}.values())
+
+
+def english_units(page: str, paths: Paths = Paths()) -> list[Unit]:
+    """The units of one English file, as its layout cuts it."""
+    return distinct(units(paths.layout.split(paths.english(page).read_text(encoding="utf-8"))))
+
+
 def check_page(page: str, lang: str, glossary: Glossary | None,
                paths: Paths = Paths()) -> tuple[PageReport, str]:
     """The report on one page, and the page assembled from current translations with the
     English for every unit that has none (what a draft build shows)."""
     english_text = paths.english(page).read_text(encoding="utf-8")
-    pieces = split_page(english_text)
-    english = units(pieces)
+    try:
+        pieces = paths.layout.split(english_text)
+    except ValueError as error:  # the English itself is at fault: say so, as a finding
+        return PageReport(page, 0, 0, (Finding(page, None, STRUCTURE, "the English cannot be "
+                                               f"cut into units: {error}"),), True), english_text
+    english = distinct(units(pieces))
     path = paths.translation(lang, page)
     if not path.is_file():
         return PageReport(page, len(english), 0, (), False), english_text
@@ -158,8 +170,8 @@ def check_page(page: str, lang: str, glossary: Glossary | None,
         findings += glossary_module.lint(
             page, [(unit.id, unit.kind, current[unit.id]) for unit in english
                    if unit.id in current], glossary)
-    assembled = join(pieces, current)
-    findings += _structure(page, pieces, assembled)
+    assembled = paths.layout.join(pieces, current)
+    findings += _structure(page, pieces, assembled, paths.layout)
     order = {check: n for n, check in enumerate(CHECKS)}
     position = {unit.id: n for n, unit in enumerate(english)}
     findings.sort(key=lambda finding: (order[finding.check],
@@ -169,10 +181,10 @@ def check_page(page: str, lang: str, glossary: Glossary | None,
             assembled)
 
 
-def _structure(page: str, pieces: list, assembled: str) -> list[Finding]:
+def _structure(page: str, pieces: list[Piece], assembled: str, layout: Layout) -> list[Finding]:
     """Where the assembled page's blocks first part from the English page's, if they do."""
     try:
-        again = split_page(assembled)
+        again = layout.split(assembled)
     except ValueError as error:
         return [Finding(page, None, STRUCTURE, str(error))]
     expected, found = list(outline(pieces)), list(outline(again))
@@ -197,7 +209,9 @@ def load_glossary(lang: str, paths: Paths = Paths()) -> Glossary | None:
 
 
 def english_pages(paths: Paths = Paths()) -> list[str]:
-    return sorted(path.name for path in paths.pages.glob("*.md"))
+    """The English files, as paths relative to their folder (``derivations/x.md``)."""
+    return sorted(path.relative_to(paths.pages).as_posix()
+                  for path in paths.pages.glob(paths.layout.pattern))
 
 
 def status(lang: str, pages: Iterable[str] | None = None,

@@ -146,3 +146,15 @@ def render(header: str, entries: list[Entry]) -> str:
 def save(path: Path, header: str, entries: list[Entry]) -> None:
     """Write a translation file whole (never half of one)."""
     write_atomically(path, render(header, entries))
+
+
+def memory(folder: Path) -> dict[str, str]:
+    """Every translated text in the translation files below ``folder``, by the digest of the
+    English it translates: a text the generated fragments repeat (a proof's label, a check
+    badge) is translated once and offered for every other place it occurs. The first file in
+    path order wins, so the offer is the same on every machine."""
+    offers: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.md")):
+        for entry in load(path, path.name).entries:
+            offers.setdefault(entry.source, entry.text)
+    return offers

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from foundation.provenance import digest
@@ -58,9 +58,11 @@ _ELEMENT_ID = re.compile(r'\bid="([^"]+)"')
 
 @dataclass(frozen=True)
 class Verbatim:
-    """Lines every translation copies as they are."""
+    """Lines every translation copies as they are. ``html``: raw HTML block lines, whose text
+    nodes a generated fragment translates (:mod:`sitebuild.translation.fragments`)."""
 
     lines: tuple[str, ...]
+    html: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,10 +159,11 @@ class _Splitter:
         name = name or f"{scope}.{kind}{self.number(scope, kind)}"
         self.pieces.append(Unit(name, kind, tuple(lines), first, rest, end, anchor))
 
-    def verbatim(self, lines: Sequence[str]) -> None:
-        if self.pieces and isinstance(self.pieces[-1], Verbatim):
+    def verbatim(self, lines: Sequence[str], html: bool = False) -> None:
+        last = self.pieces[-1] if self.pieces else None
+        if isinstance(last, Verbatim) and last.html == html:
             lines = self.pieces.pop().lines + tuple(lines)
-        self.pieces.append(Verbatim(tuple(lines)))
+        self.pieces.append(Verbatim(tuple(lines), html))
 
     def scope(self, nested: str | None) -> str:
         return nested or (self.divs[-1] if self.divs else self.section)
@@ -174,7 +177,7 @@ class _Splitter:
             for _ in re.finditer(r"</div>", line):
                 if self.divs:
                     self.divs.pop()
-        self.verbatim(lines)
+        self.verbatim(lines, html=True)
 
     def blocks(self, lines: Sequence[str], base: int, nested: str | None) -> None:
         """Split ``lines``, whose blocks start at column ``base``, into pieces; ``nested`` is
@@ -404,3 +407,18 @@ def outline(pieces: Iterable[Piece]) -> Iterator[tuple[str, str]]:
             for line in piece.lines:
                 if line.strip():
                     yield "verbatim", line.strip()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one kind of English file is cut into pieces and put back together, and which files
+    are of that kind: a hand-written page (:data:`PAGE`), or a generated fragment
+    (:data:`sitebuild.translation.fragments.FRAGMENT`). The checks and tools take a layout, so
+    both kinds are checked by the same code."""
+
+    split: Callable[[str], list[Piece]]
+    join: Callable[[list[Piece], dict[str, str]], str]
+    pattern: str  # the English files, as a glob below their folder
+
+
+PAGE = Layout(split_page, assemble, "*.md")

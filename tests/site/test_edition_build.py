@@ -16,7 +16,10 @@ from sitebuild import dev
 from sitebuild.edition import config, font, fragments, marks, pages
 from sitebuild.paths import BUILD
 from sitebuild.problems import BuildError
+from sitebuild.translation import translated
+from sitebuild.translation.fragments import split_fragment
 from sitebuild.translation.report import Paths
+from sitebuild.translation.units import Unit
 
 SITE = ROOT / "site"
 KOREAN = ROOT / "translations" / "ko"
@@ -120,17 +123,30 @@ def test_korean_on_an_english_page_is_marked_once_and_never_in_scripts():
     assert marks.mark(marked) == marked
 
 
-def test_a_registered_fragment_translator_replaces_the_english_fragment(tmp_path, monkeypatch):
+def test_an_edition_fragment_is_translated_where_a_translation_exists(tmp_path, monkeypatch):
+    """A fragment with a translation file gets its Korean; one without shows its English
+    under the notice; a stale unit of a translated fragment stops the build."""
     english = tmp_path / "generated"
     (english / "derivations").mkdir(parents=True)
-    (english / "derivations" / "a.md").write_text("Theorem.", encoding="utf-8")
-    (english / "b.md").write_text("Table.", encoding="utf-8")
+    (english / "derivations" / "a.md").write_text("The eigenvalue is 2.\n", encoding="utf-8")
+    (english / "b.md").write_text("A table of powers.\n", encoding="utf-8")
+    translations = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations" / "ko", translations / "ko",
+                    ignore=shutil.ignore_patterns("*.md"))
     monkeypatch.setattr(fragments, "folder", lambda lang: tmp_path / "ko")
-    monkeypatch.setitem(fragments.FRAGMENT_TRANSLATORS, "ko",
-                        lambda relative, text: "정리." if relative == "derivations/a.md" else None)
-    fragments.mirror("ko", english)
-    assert (tmp_path / "ko" / "derivations" / "a.md").read_text(encoding="utf-8") == "정리."
-    assert (tmp_path / "ko" / "b.md").read_text(encoding="utf-8") == "Table."
+    (unit,) = [piece for piece in split_fragment("The eigenvalue is 2.\n")
+               if isinstance(piece, Unit)]
+    file = translations / "ko" / "generated" / "derivations" / "a.md"
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(translated.render("<!-- test -->", [translated.Entry(
+        unit.id, unit.source, "고윳값(eigenvalue)은 2입니다.", 0)]), encoding="utf-8")
+    fragments.mirror("ko", english, translations)
+    assert "고윳값(eigenvalue)은 2입니다." in (tmp_path / "ko/derivations/a.md").read_text()
+    untranslated = (tmp_path / "ko" / "b.md").read_text(encoding="utf-8")
+    assert 'class="translation-pending"' in untranslated and "A table of powers." in untranslated
+    (english / "derivations" / "a.md").write_text("The eigenvalue is 3.\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="stale"):
+        fragments.mirror("ko", english, translations)
 
 
 @pytest.mark.parametrize("generator", sorted(BUILT))

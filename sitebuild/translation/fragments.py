@@ -1,0 +1,210 @@
+"""A generated fragment cut into translation units, and put back together from them.
+
+The fragments ``python -m sitebuild generate`` writes (theorem boxes, solutions, answer boxes,
+tables, widget fallbacks) are Markdown whose words mostly sit inside raw HTML:
+``<div class="step-why" markdown="span">Multiply by $\\lambda^k$ … <span …>symbolic ·
+exact</span></div>``. A page's splitter (:func:`sitebuild.translation.units.split_page`)
+copies raw HTML verbatim, so here each raw HTML line is cut further, at its tags, and every run
+of text between two tags that has words in it is a unit; the tags, and runs with no words (a
+step's ``(1)``, a hypothesis's ``(H1)``), stay verbatim. The fragment's Markdown blocks (a
+table's rows, a paragraph between ``<div>``s) are units as on a page. So the same checks apply
+to both: a translated run keeps its formulas, numbers, code and link targets, and a tag can be
+neither added nor dropped (re-splitting the assembled fragment must give the same outline).
+
+Ids are ``<scope>.t<n>`` (running text) or ``<scope>.title<n>`` (a label, summary, button,
+table header, plot label or an element whose class names a title, label or kind: exempt, as a
+heading is, from the glossary's first-use rule), the scope being the innermost enclosing
+element with an ``id`` (a theorem, one of its proof steps), else ``top``. The words of an
+``aria-label``, ``title`` or ``alt`` attribute (a plot's description, a tooltip) are units
+too, ``<scope>.label<n>``, numbered apart so that they renumber nothing else. A text repeated in
+one fragment (a check badge on every step) is one unit, translated once and used everywhere it
+occurs.
+
+Pieces here are joined with nothing between them: a :class:`Verbatim` holds one chunk of text,
+newlines included, so text between two tags of one line can be replaced in place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from sitebuild.translation.invariants import HTML_TAG, masked, prose
+from sitebuild.translation.units import (
+    TITLE,
+    Layout,
+    Piece,
+    Unit,
+    Verbatim,
+    normalised,
+    split_page,
+    translated_lines,
+)
+
+TEXT = "t"  # a run of text between tags of a raw HTML line
+SPOKEN = "label"  # the id stem of an attribute's words, numbered apart from the text's
+
+_TAG = re.compile(rf"<!--.*?-->|{HTML_TAG.pattern}")
+_NAME = re.compile(r"^</?([A-Za-z][\w-]*)")
+_ID = re.compile(r'\bid="([^"]+)"')
+_CLASS = re.compile(r'\bclass="([^"]*)"')
+_SPOKEN = re.compile(r'\s(?:aria-label|title|alt)="([^"]*)"')
+# A word: two letters in a row (not the H of (H1)), or one letter of a script other than
+# Latin (a Korean syllable such as 답 is a word on its own).
+_WORDS = re.compile(r"[^\W\d_]{2,}|[^\W\d_A-Za-z]")
+_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"))
+# Tags that mark words within a sentence: kept inside a run (the markup check keeps them
+# there), so a sentence with a <code> or an <em> in it is one unit, not three.
+_PHRASING = frozenset(("a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s",
+                       "samp", "strong", "sub", "sup", "u", "var"))
+_RAW = frozenset(("script", "style"))  # their content is code, not text
+_TITLE_ELEMENTS = frozenset(("summary", "label", "button", "th", "caption", "legend",
+                             "figcaption", "h1", "h2", "h3", "h4", "h5", "h6",
+                             "text"))  # an SVG plot's axis and legend labels
+_TITLE_CLASS = re.compile(r"(?:^|-)(?:title|label|kind)$")
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` has words to translate: not only formulas, code, tags and labels such
+    as ``(H1)`` or ``(2)``, which every language writes alike."""
+    return bool(_WORDS.search(prose(text)))
+
+
+@dataclass(frozen=True)
+class _Element:
+    name: str
+    id: str | None
+    title: bool
+
+
+@dataclass
+class _Cutter:
+    """Cuts raw HTML lines into tags and text runs, keeping the open elements across lines."""
+
+    pieces: list[Piece] = field(default_factory=list)
+    open: list[_Element] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    seen: dict[str, tuple[str, str]] = field(default_factory=dict)  # text -> (id, kind)
+    comment: bool = False  # inside a comment that spans lines
+
+    def chunk(self, text: str) -> None:
+        if not text:
+            return
+        last = self.pieces[-1] if self.pieces else None
+        if isinstance(last, Verbatim):
+            text = self.pieces.pop().lines[0] + text
+        self.pieces.append(Verbatim((text,)))
+
+    def line(self, line: str) -> None:
+        if self.comment:
+            end = line.find("-->")
+            if end < 0:
+                self.chunk(line)
+                return
+            self.comment = False
+            self.chunk(line[:end + 3])
+            line = line[end + 3:]
+        position = 0
+        hidden = masked(line)
+        for tag in _TAG.finditer(hidden):
+            name = _NAME.match(tag.group(0))
+            if name and name.group(1).lower() in _PHRASING:
+                continue
+            self.text(line[position:tag.start()])
+            self.tag(line[tag.start():tag.end()])
+            self.element(tag.group(0))
+            position = tag.end()
+        rest = line[position:]
+        if "<!--" in hidden[position:]:  # a comment opened and not closed on this line
+            self.comment = True
+            self.chunk(rest)
+        else:
+            self.text(rest)
+
+    def element(self, tag: str) -> None:
+        name = _NAME.match(tag)
+        if name is None:  # a comment
+            return
+        name_ = name.group(1).lower()
+        if tag.startswith("</"):
+            for depth in range(len(self.open) - 1, -1, -1):
+                if self.open[depth].name == name_:
+                    del self.open[depth:]
+                    break
+        elif name_ not in _VOID and not tag.endswith("/>"):
+            classes = (_CLASS.search(tag).group(1) if _CLASS.search(tag) else "").split()
+            named = _ID.search(tag)
+            title = name_ in _TITLE_ELEMENTS or any(_TITLE_CLASS.search(c) for c in classes)
+            self.open.append(_Element(name_, named.group(1) if named else None, title))
+
+    def text(self, run: str, title: bool | None = None, stem: str | None = None) -> None:
+        """A run of text: a unit if it has words (``title``: whether it is heading-like,
+        by default as its element is; ``stem``: what its id numbers, by default its kind),
+        else copied."""
+        inside_code = bool(self.open) and self.open[-1].name in _RAW
+        if inside_code or not has_words(run):
+            self.chunk(run)
+            return
+        key = normalised(run)
+        if key not in self.seen:
+            scope = next((element.id for element in reversed(self.open) if element.id), "top")
+            heading_like = title if title is not None else bool(self.open) and self.open[-1].title
+            kind = TITLE if heading_like else TEXT
+            stem = stem or kind
+            self.counts[scope, stem] += 1
+            self.seen[key] = f"{scope}.{stem}{self.counts[scope, stem]}", kind
+        name, kind = self.seen[key]  # a repeat shares the id, so the translation
+        first, end = run[:len(run) - len(run.lstrip())], run[len(run.rstrip()):]
+        self.pieces.append(Unit(name, kind, (run,), first, "", end))
+
+    def tag(self, tag: str) -> None:
+        """A tag, copied but for the words of its ``aria-label``, ``title`` or ``alt``: what a
+        screen reader says for a plot, or a tooltip, is text like any other (and its numbers
+        are checked like any other)."""
+        position = 0
+        for value in _SPOKEN.finditer(tag):
+            self.chunk(tag[position:value.start(1)])
+            self.text(value.group(1), title=True, stem=SPOKEN)
+            position = value.end(1)
+        self.chunk(tag[position:])
+
+
+def split_fragment(markdown: str) -> list[Piece]:
+    """``markdown`` (a generated fragment) as pieces: its Markdown blocks' units as a page's,
+    and its raw HTML lines cut into tags and text runs. Joining them (:func:`join_fragment`)
+    without translations gives ``markdown`` exactly."""
+    cutter = _Cutter()
+    lines = 0  # lines cut so far: a newline goes before every line but the first
+    for piece in split_page(markdown):
+        if isinstance(piece, Unit) and has_words(piece.text):  # a Markdown block
+            cutter.chunk("\n" if lines else "")
+            cutter.pieces.append(piece)
+            lines += len(piece.lines)
+            continue
+        html = isinstance(piece, Verbatim) and piece.html
+        for line in piece.lines:  # raw HTML is cut at its tags; the rest is copied
+            cutter.chunk("\n" if lines else "")
+            if html:
+                cutter.line(line)
+            else:
+                cutter.chunk(line)
+            lines += 1
+    return cutter.pieces
+
+
+def join_fragment(pieces: list[Piece], texts: dict[str, str]) -> str:
+    """The fragment the pieces make, each unit named in ``texts`` in that translation."""
+    out: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, Verbatim):
+            out.append(piece.lines[0])
+        elif piece.id in texts:
+            out.append("\n".join(translated_lines(piece, texts[piece.id])))
+        else:
+            out.append("\n".join(piece.lines))
+    return "".join(out)
+
+
+FRAGMENT = Layout(split_fragment, join_fragment, "**/*.md")
