@@ -4,6 +4,8 @@
     python -m experiments run --quick    # a one-minute slice   → experiments/results/quick.json
     python -m experiments run --arms orthogonal,gaussian-1 --lengths 100 --seeds 3
                                          # any other sweep      → build/experiments/custom.json
+    python -m experiments run --executor dask            # on a local Dask cluster
+    python -m experiments run --scheduler tcp://host:8786  # on a running Dask cluster
     python -m experiments summary [FILE] # the table of successes of a results file
 
 A bad option stops with one line naming it (exit status 2); an interrupted sweep
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from experiments.analysis import results_path, summary_table
 from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
+from experiments.executors import EXECUTORS, executor
 from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
 from foundation.cli import INTERRUPTED, TERMINATED, Parser
 from foundation.processes import Terminated, terminate_on_sigterm
@@ -77,6 +80,10 @@ def parser() -> Parser:
     run = commands.add_parser("run", help="train a sweep and write its results file")
     run.add_argument("--quick", action="store_true", help="the one-minute slice")
     run.add_argument("--jobs", default="2", help="parallel processes (default 2)")
+    run.add_argument("--executor", help=f"{' or '.join(EXECUTORS)}: this machine's process "
+                                        "pool (default), or Dask distributed")
+    run.add_argument("--scheduler", metavar="ADDRESS",
+                     help="a running Dask scheduler, e.g. tcp://host:8786 (implies dask)")
     run.add_argument("--fresh", action="store_true", help="ignore runs saved by an earlier try")
     run.add_argument("--output", type=Path, help="where to write the results file")
     run.add_argument("--tasks", help="comma-separated: order, copy, adding")
@@ -127,15 +134,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sweep, custom = build_sweep(arguments)
         output = _output(arguments.output) if arguments.output else (
             PARTIAL / "custom.json" if custom else results_path(sweep.name))
+        engine = executor(arguments.executor or ("dask" if arguments.scheduler else "pool"),
+                          jobs, arguments.scheduler)
     except ConfigurationError as error:
         sys.stderr.write(f"python -m experiments: {error}\n")
         return 2
     runs = len(sweep.runs())
-    sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {jobs} process"
-                     f"{'es' if jobs > 1 else ''} → {output}\n")
+    where = f"the Dask scheduler {arguments.scheduler}" if arguments.scheduler else \
+        f"{jobs} process{'es' if jobs > 1 else ''}{' (Dask)' if engine.name == 'dask' else ''}"
+    sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {where} → {output}\n")
     terminate_on_sigterm()
     try:
-        results = run_sweep(sweep, jobs=jobs, fresh=arguments.fresh)
+        results = run_sweep(sweep, fresh=arguments.fresh, executor=engine)
+    except ConfigurationError as error:  # a --scheduler that cannot be reached
+        sys.stderr.write(f"python -m experiments: {error}\n")
+        return 2
     except KeyboardInterrupt as stop:
         sys.stderr.write("\ninterrupted: finished runs are saved; run the same command again "
                          "to resume\n")
