@@ -13,6 +13,7 @@ same ``runs``, number for number.
 
 from __future__ import annotations
 
+import functools
 import json
 import platform
 import sys
@@ -28,7 +29,7 @@ import numpy
 import experiments
 from experiments.config import Run, Sweep
 from experiments.executors import Executor, Pool, Trainer
-from experiments.training import train
+from experiments.training import NUMPY, Engine, train
 from foundation.files import read_json_object, write_atomically, write_json
 from foundation.paths import BUILD, ROOT
 from foundation.provenance import closure, digest
@@ -58,7 +59,7 @@ def package_version() -> str:
         return "not installed"
 
 
-def provenance(sweep: Sweep, executor: Executor, wall_seconds: float,
+def provenance(sweep: Sweep, executor: Executor, engine: Engine, wall_seconds: float,
                run_seconds: dict[str, float]) -> dict:
     """What produced a results file, for a reader and for :func:`load_partial`."""
     return {
@@ -66,7 +67,7 @@ def provenance(sweep: Sweep, executor: Executor, wall_seconds: float,
         "library": {"experiments": experiments.__version__, "package": package_version(),
                     "code_digest": code_digest()},
         "numpy": numpy.__version__, "python": platform.python_version(),
-        "machine": platform.machine(), "executor": executor.name,
+        "machine": platform.machine(), "engine": engine.name, "executor": executor.name,
         "processes": executor.workers,
         "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "wall_seconds": round(wall_seconds, 1),
@@ -117,9 +118,9 @@ def _clock(seconds: float) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
-def _timed(run: Run) -> tuple[dict, float]:
+def _timed(run: Run, engine: Engine = NUMPY) -> tuple[dict, float]:
     start = time.perf_counter()
-    record = train(run)
+    record = train(run, engine)
     return record, time.perf_counter() - start
 
 
@@ -145,11 +146,14 @@ def _save_partial(folder: Path, run: Run, digest: str, record: dict, seconds: fl
 
 def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
               partial_root: Path = PARTIAL, stream: TextIO = sys.stderr,
-              trainer: Trainer = _timed, executor: Executor | None = None) -> dict:
-    """Train every run of ``sweep`` not already saved on ``executor`` (a pool of ``jobs``
-    processes by default); return the results."""
+              trainer: Trainer | None = None, executor: Executor | None = None,
+              engine: Engine = NUMPY) -> dict:
+    """Train every run of ``sweep`` not already saved with ``engine`` (NumPy by default) on
+    ``executor`` (a pool of ``jobs`` processes by default); return the results. Another engine's
+    runs are saved apart: they agree with NumPy's to rounding, not bit for bit."""
     executor = executor or Pool(jobs)
-    folder = partial_root / sweep.name
+    trainer = trainer or functools.partial(_timed, engine=engine)
+    folder = partial_root / (sweep.name if engine is NUMPY else f"{sweep.name}-{engine.name}")
     folder.mkdir(parents=True, exist_ok=True)
     digest = code_digest()
     runs = sweep.runs()
@@ -173,7 +177,8 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
                 finished[run.key] = (record, seconds)
                 progress.advance()
     seconds = {key: run_seconds for key, (_, run_seconds) in finished.items()}
-    return {"provenance": provenance(sweep, executor, time.monotonic() - start, seconds),
+    return {"provenance": provenance(sweep, executor, engine, time.monotonic() - start,
+                                     seconds),
             "runs": [finished[run.key][0] for run in runs]}
 
 
