@@ -154,8 +154,9 @@ def backpropagate(cell: Cell, parameters: Parameters, task: Task, batch: Batch, 
     outputs = torch.stack([_readout(cell, tensors, copy) for copy in copies])
     loss, metric = _loss(task, outputs, _targets(task, batch, inputs))
     names = list(tensors)
-    found = torch.autograd.grad(loss, [tensors[name] for name in names] + states + copies,
-                                allow_unused=True)
+    # The states' gradients are asked for only when measured: training needs the parameters'.
+    wanted = [tensors[name] for name in names] + (states + copies if measure else [])
+    found = torch.autograd.grad(loss, wanted, allow_unused=True)
     gradients = dict(zip(names, found[:len(names)], strict=True))
     state_gradients = found[len(names):len(names) + len(states)]
     arrays = _numpy_layout(gradients)
