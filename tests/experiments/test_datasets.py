@@ -41,6 +41,7 @@ def test_the_permuted_digits_are_one_fixed_shuffle_of_the_same_pixels() -> None:
     assert numpy.array_equal(permuted.labels, ordered.labels)
 
 
+@pytest.mark.slow
 def test_mnist1d_comes_from_its_generator_and_is_never_downloaded(monkeypatch) -> None:
     import mnist1d.data
     import requests
@@ -101,6 +102,7 @@ def test_a_bad_sweep_name_is_one_line(arguments, option, capsys) -> None:
     assert capsys.readouterr().err.startswith(f"python -m experiments: {option}: ")
 
 
+@pytest.mark.slow
 def test_mlxtends_mnist_is_read_pixel_by_pixel() -> None:
     training, held_out = DATA_SETS["mnist"].splits()
     assert training.sequences.shape == (4000, 784) and held_out.sequences.shape == (1000, 784)

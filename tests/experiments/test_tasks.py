@@ -9,7 +9,8 @@ import pytest
 from experiments.tasks import COPY_LENGTH, TASKS, task
 
 
-@pytest.mark.parametrize("name", list(TASKS))
+@pytest.mark.parametrize("name", [  # building a data set takes seconds: those are slow
+    pytest.param(name, marks=pytest.mark.slow) if TASKS[name].data else name for name in TASKS])
 def test_a_seed_fixes_the_batch(name: str) -> None:
     length = TASKS[name].lengths((30,))[0]  # a real-data task has its data's length
     first = TASKS[name].sample(length, 8, numpy.random.default_rng(11))
