@@ -2,8 +2,13 @@
 
     python -m experiments run            # the full default sweep → experiments/results/full.json
     python -m experiments run --quick    # a one-minute slice   → experiments/results/quick.json
+    python -m experiments run --sweep real  # digits and MNIST-1D → experiments/results/real.json
     python -m experiments run --arms orthogonal,gaussian-1 --lengths 100 --seeds 3
                                          # any other sweep      → build/experiments/custom.json
+    python -m experiments run --executor dask            # on a local Dask cluster
+    python -m experiments run --scheduler tcp://host:8786  # on a running Dask cluster
+    python -m experiments run --preset paper --backend torch --device cuda
+                                         # 784-step MNIST, 128 units, in PyTorch
     python -m experiments summary [FILE] # the table of successes of a results file
 
 A bad option stops with one line naming it (exit status 2); an interrupted sweep
@@ -21,7 +26,10 @@ from pathlib import Path
 
 from experiments.analysis import results_path, summary_table
 from experiments.config import SWEEPS, ConfigurationError, Settings, Sweep, option, parse_arm
+from experiments.executors import EXECUTORS, executor
 from experiments.sweep import PARTIAL, read_results, run_sweep, write_results
+from experiments.tasks import TASKS
+from experiments.training import NUMPY, Engine
 from foundation.cli import INTERRUPTED, TERMINATED, Parser
 from foundation.processes import Terminated, terminate_on_sigterm
 
@@ -71,16 +79,38 @@ def _output(path: Path) -> Path:
     return path
 
 
+def _engine(backend: str, device: str | None) -> Engine:
+    """The engine ``--backend`` names, on ``--device``; PyTorch is imported only if asked for."""
+    if backend == "numpy":
+        if device is not None:
+            raise ConfigurationError("--device", "a device needs --backend torch")
+        return NUMPY
+    if backend != "torch":
+        raise ConfigurationError("--backend", f"expected numpy or torch, got {backend!r}")
+    from experiments import torch_backend
+
+    return torch_backend.engine(device or "cpu")
+
+
 def parser() -> Parser:
     top = Parser(prog="python -m experiments", description=__doc__.splitlines()[0])
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     run = commands.add_parser("run", help="train a sweep and write its results file")
     run.add_argument("--quick", action="store_true", help="the one-minute slice")
+    run.add_argument("--sweep", "--preset", dest="sweep",
+                     help=f"a named sweep: {', '.join(SWEEPS)} (default full)")
+    run.add_argument("--backend", default="numpy", help="numpy (default, exact) or torch")
+    run.add_argument("--device", help="with --backend torch: cpu (default) or cuda")
     run.add_argument("--jobs", default="2", help="parallel processes (default 2)")
+    run.add_argument("--executor", help=f"{' or '.join(EXECUTORS)}: this machine's process "
+                                        "pool (default), or Dask distributed")
+    run.add_argument("--scheduler", metavar="ADDRESS",
+                     help="a running Dask scheduler, e.g. tcp://host:8786 (implies dask)")
     run.add_argument("--fresh", action="store_true", help="ignore runs saved by an earlier try")
     run.add_argument("--output", type=Path, help="where to write the results file")
-    run.add_argument("--tasks", help="comma-separated: order, copy, adding")
-    run.add_argument("--lengths", help="comma-separated sequence lengths")
+    run.add_argument("--tasks", help=f"comma-separated: {', '.join(TASKS)}")
+    run.add_argument("--lengths", help="comma-separated sequence lengths (a real-data task "
+                                       "runs at its data's own)")
     run.add_argument("--arms", help="comma-separated: gaussian-<σ>, orthogonal, identity, "
                                     "rotation, antisymmetric-<γ>, antisymmetric-gated-<γ>")
     run.add_argument("--seeds", help="how many seeds (0, 1, …)")
@@ -93,7 +123,12 @@ def parser() -> Parser:
 
 def build_sweep(arguments: argparse.Namespace) -> tuple[Sweep, bool]:
     """The sweep the options ask for, and whether any option changed a default sweep."""
-    base = SWEEPS["quick" if arguments.quick else "full"]
+    if arguments.quick and arguments.sweep not in (None, "quick"):
+        raise ConfigurationError("--sweep", f"--quick is the quick sweep, not {arguments.sweep!r}")
+    name = "quick" if arguments.quick else (arguments.sweep or "full")
+    if name not in SWEEPS:
+        raise ConfigurationError("--sweep", f"expected one of {', '.join(SWEEPS)}, got {name!r}")
+    base = SWEEPS[name]
     overrides = {name: _number(name, getattr(arguments, name), SETTING_FIELDS[name])
                  for name in SETTING_FIELDS if getattr(arguments, name) is not None}
     settings = dataclasses.replace(base.settings, **overrides)
@@ -109,6 +144,7 @@ def build_sweep(arguments: argparse.Namespace) -> tuple[Sweep, bool]:
     custom = bool(changes or overrides)
     sweep = dataclasses.replace(base, name="custom" if custom else base.name, settings=settings,
                                 **changes)
+    sweep.require_data("--tasks" if arguments.tasks is not None else "--sweep")
     return sweep, custom
 
 
@@ -127,15 +163,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         sweep, custom = build_sweep(arguments)
         output = _output(arguments.output) if arguments.output else (
             PARTIAL / "custom.json" if custom else results_path(sweep.name))
+        engine = _engine(arguments.backend, arguments.device)
+        if engine is not NUMPY and not arguments.output:
+            output = PARTIAL / f"{sweep.name}-{engine.name}.json"  # never the committed file
+        where_to = executor(arguments.executor or ("dask" if arguments.scheduler else "pool"),
+                            jobs, arguments.scheduler)
     except ConfigurationError as error:
         sys.stderr.write(f"python -m experiments: {error}\n")
         return 2
     runs = len(sweep.runs())
-    sys.stderr.write(f"{sweep.name} sweep: {runs} runs on {jobs} process"
-                     f"{'es' if jobs > 1 else ''} → {output}\n")
+    where = f"the Dask scheduler {arguments.scheduler}" if arguments.scheduler else \
+        f"{jobs} process{'es' if jobs > 1 else ''}" \
+        f"{' (Dask)' if where_to.name == 'dask' else ''}"
+    sys.stderr.write(f"{sweep.name} sweep: {runs} runs ({engine.name}) on {where} → {output}\n")
     terminate_on_sigterm()
     try:
-        results = run_sweep(sweep, jobs=jobs, fresh=arguments.fresh)
+        results = run_sweep(sweep, fresh=arguments.fresh, executor=where_to, engine=engine)
+    except ConfigurationError as error:  # a --scheduler that cannot be reached
+        sys.stderr.write(f"python -m experiments: {error}\n")
+        return 2
     except KeyboardInterrupt as stop:
         sys.stderr.write("\ninterrupted: finished runs are saved; run the same command again "
                          "to resume\n")

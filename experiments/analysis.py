@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
+
+from scipy import stats
 
 from experiments.config import parse_arm
 from experiments.sweep import RESULTS, read_results
@@ -85,6 +88,36 @@ def wilson_interval(successes: int, count: int, z: float = Z_95) -> tuple[float,
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float, float]:
+    """(mean, low, high): Student's t interval for the mean of a few seeds' final accuracies.
+    With five seeds it is wide; two of them that overlap cannot be told apart.
+
+    >>> [round(x, 3) for x in mean_interval([0.5, 0.6, 0.7])]
+    [0.6, 0.352, 0.848]
+    """
+    if not values:
+        raise ValueError("values: expected at least one value")
+    mean = statistics.fmean(values)
+    if len(values) == 1:
+        return mean, mean, mean
+    half = float(stats.t.ppf((1 + level) / 2, len(values) - 1)) * statistics.stdev(values) \
+        / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def beside(interval: tuple[float, float, float], value: float) -> str:
+    """How a published number stands against our interval: "above", "below", or "not
+    distinguishable" when it lies inside it.
+
+    >>> beside((0.6, 0.5, 0.7), 0.68), beside((0.6, 0.5, 0.7), 0.91)
+    ('not distinguishable', 'above')
+    """
+    _, low, high = interval
+    if value > high:
+        return "above"
+    return "below" if value < low else "not distinguishable"
+
+
 @dataclass(frozen=True)
 class Group:
     """The runs of one arm on one task at one length (one per seed)."""
@@ -111,6 +144,13 @@ class Group:
         return [run["final_metric"] for run in self.runs if run["final_metric"] is not None]
 
     @property
+    def mean_interval(self) -> tuple[float, float, float] | None:
+        """The mean final metric over seeds with its 95 % interval (see :func:`mean_interval`);
+        None if no run finished."""
+        finals = self.final_metrics
+        return mean_interval(finals) if finals else None
+
+    @property
     def median_metric(self) -> float | None:
         finals = self.final_metrics
         return statistics.median(finals) if finals else None
@@ -134,7 +174,8 @@ def find(results: dict, task_name: str, length: int, arm: str, seed: int) -> dic
 
 def summary_table(results: dict) -> str:
     """A plain-text table: successes, 95 % interval and median final metric per group."""
-    header = f"{'task':<8} {'T':>4}  {'arm':<22} {'success':>7}  {'95 % interval':<13} " \
+    width = max([4, *(len(group.task) for group in groups(results))])
+    header = f"{'task':<{width}} {'T':>4}  {'arm':<22} {'success':>7}  {'95 % interval':<13} " \
              f"{'median final':>12}  diverged"
     lines = [header, "-" * len(header)]
     for group in groups(results):
@@ -142,7 +183,7 @@ def summary_table(results: dict) -> str:
         median = group.median_metric
         metric = task(group.task).metric
         shown = "—" if median is None else f"{median:.3f}"
-        lines.append(f"{group.task:<8} {group.length:>4}  {group.arm:<22} "
+        lines.append(f"{group.task:<{width}} {group.length:>4}  {group.arm:<22} "
                      f"{group.successes:>3}/{len(group.runs):<3}  [{low:.2f}, {high:.2f}]  "
                      f"{shown:>12} {metric:<8} {group.diverged}")
     return "\n".join(lines)

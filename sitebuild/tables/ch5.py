@@ -1,8 +1,9 @@
 """Chapter 5's tables and figures, drawn from the committed experiment results.
 
 Nothing is trained at build time: every number comes from
-``experiments/results/full.json`` through :mod:`experiments.analysis`, the file
-the test suite re-runs a slice of and compares exactly.
+``experiments/results/full.json`` (the long-memory tasks) or ``real.json`` (digits and
+MNIST-1D) through :mod:`experiments.analysis`, files the test suite re-runs slices of and
+compares exactly.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 
 from experiments import analysis
 from experiments.analysis import Group, arm_colour, arm_label
+from experiments.published import PUBLISHED
 from experiments.tasks import TASKS
 from foundation import palette
 from sitebuild import svg
@@ -22,15 +24,17 @@ GRADIENT_ARMS = ("gaussian-0.5", "gaussian-1", "gaussian-3", "orthogonal", "anti
 SPECTRUM_ARMS = ("orthogonal", "rotation", "identity", "gaussian-1", "gaussian-0.5",
                  "antisymmetric-0.1")
 CURVE_TASK = ("order", 60)
+REAL_CURVE_TASK = ("mnist1d", 40)  # the real-data panel drawn like CURVE_TASK
 
 
 @cache
-def _results() -> dict:
-    return analysis.load("full")
+def _results(name: str = "full") -> dict:
+    return analysis.load(name)
 
 
-def _groups() -> list[Group]:
-    return analysis.groups(_results())
+@cache
+def _groups(name: str = "full") -> list[Group]:
+    return analysis.groups(_results(name))
 
 
 def _panels() -> list[tuple[str, int]]:
@@ -38,12 +42,12 @@ def _panels() -> list[tuple[str, int]]:
     return [(name, length) for name in sweep["tasks"] for length in sweep["lengths"]]
 
 
-def _arms() -> list[str]:
-    return _results()["provenance"]["sweep"]["arms"]
+def _arms(name: str = "full") -> list[str]:
+    return _results(name)["provenance"]["sweep"]["arms"]
 
 
-def _group(task_name: str, length: int, arm: str) -> Group:
-    return next(g for g in _groups() if (g.task, g.length, g.arm) == (task_name, length, arm))
+def _group(task_name: str, length: int, arm: str, name: str = "full") -> Group:
+    return next(g for g in _groups(name) if (g.task, g.length, g.arm) == (task_name, length, arm))
 
 
 def _panel_title(task_name: str, length: int) -> str:
@@ -127,12 +131,12 @@ def _until_off_the_top(values: list[float], high: float) -> list[tuple[int, floa
     return kept
 
 
-def gradient_plot() -> svg.Figure:
+def gradient_plot(results: str = "full", panel: tuple[str, int] = CURVE_TASK) -> svg.Figure:
     """‖∂L/∂h_k‖ against l = T − k at the start and the end of training (median over seeds), with
     chapter 3's bound from each run's own η dashed: one panel above the other, each curve
     labelled at its end."""
-    task_name, length = CURVE_TASK
-    updates = str(_results()["provenance"]["sweep"]["settings"]["updates"])
+    task_name, length = panel
+    updates = str(_results(results)["provenance"]["sweep"]["settings"]["updates"])
     width, left, panel_width, panel_height, top, gap = 700, 56, 400, 200, 30, 74
     low, high = -24, 8
     parts: list[str] = []
@@ -157,7 +161,7 @@ def gradient_plot() -> svg.Figure:
                               anchor="middle"))
         labels = []
         for arm in GRADIENT_ARMS:
-            group = _group(task_name, length, arm)
+            group = _group(task_name, length, arm, results)
             hue, name = arm_colour(arm), arm_label(arm)
             norms = _until_off_the_top(analysis.median_profile(group, update), high)
             curve = [(x(length - k), y(v)) for k, v in norms]
@@ -190,17 +194,17 @@ def median_spectrum(group: Group, moment: str) -> list[float]:
     return [sorted(column)[len(column) // 2] for column in zip(*spectra, strict=True)]
 
 
-def spectrum_plot() -> svg.Figure:
+def spectrum_plot(results: str = "full", panel: tuple[str, int] = CURVE_TASK) -> svg.Figure:
     """Singular values of the recurrent matrix at the start (dashed) and the end (solid), largest
     first, median over seeds, one small panel per arm with its own linear scale."""
-    task_name, length = CURVE_TASK
+    task_name, length = panel
     columns, panel_width, panel_height, left, top, gap = 3, 196, 120, 40, 30, 34
     rows = math.ceil(len(SPECTRUM_ARMS) / columns)
     width = left + columns * (panel_width + gap)
     height = top + rows * (panel_height + gap + 22) + 4
     parts: list[str] = []
     for index, arm in enumerate(SPECTRUM_ARMS):
-        group = _group(task_name, length, arm)
+        group = _group(task_name, length, arm, results)
         x0 = left + (index % columns) * (panel_width + gap)
         y0 = top + (index // columns) * (panel_height + gap + 22)
         colour = arm_colour(arm)
@@ -227,10 +231,10 @@ def spectrum_plot() -> svg.Figure:
                         "after training", parts, font_size=13)
 
 
-def learning_curves() -> svg.Figure:
+def learning_curves(results: str = "full", panel: tuple[str, int] = CURVE_TASK) -> svg.Figure:
     """Held-out accuracy against updates, one thin line per seed, one panel per arm."""
-    task_name, length = CURVE_TASK
-    arms = _arms()
+    task_name, length = panel
+    arms = _arms(results)
     columns, panel_width, panel_height, left, top, gap = 3, 196, 100, 44, 30, 34
     rows = math.ceil(len(arms) / columns)
     width = left + columns * (panel_width + gap)
@@ -238,7 +242,7 @@ def learning_curves() -> svg.Figure:
     threshold = TASKS[task_name].threshold
     parts: list[str] = []
     for index, arm in enumerate(arms):
-        group = _group(task_name, length, arm)
+        group = _group(task_name, length, arm, results)
         x0 = left + (index % columns) * (panel_width + gap)
         y0 = top + (index // columns) * (panel_height + gap + 16)
         last = group.runs[0]["curve"]["update"][-1]
@@ -297,6 +301,82 @@ def published_comparison() -> str:
     ])
 
 
+def _percent_interval(interval: tuple[float, float, float]) -> str:
+    mean, low, high = interval
+    return f"{mean:.0%} [{max(low, 0):.0%}, {min(high, 1):.0%}]"
+
+
+def _best(task_name: str) -> Group:
+    """The arm with the highest mean final accuracy on a real-data task."""
+    candidates = [g for g in _groups("real") if g.task == task_name and g.mean_interval]
+    return max(candidates, key=lambda group: group.mean_interval[0])
+
+
+def real_table() -> str:
+    """Mean final held-out accuracy over the seeds with its 95 % interval, per arm and real-data
+    task; the best mean in bold, and "≈" on every arm whose interval overlaps the best one's."""
+    sweep = _results("real")["provenance"]["sweep"]
+    tasks = sweep["tasks"]
+    lines = ["| start | " + " | ".join(TASKS[name].title for name in tasks) + " |",
+             "|---|" + "---|" * len(tasks)]
+    best = {name: _best(name) for name in tasks}
+    for arm in sweep["arms"]:
+        cells = []
+        for name in tasks:
+            group = next(g for g in _groups("real") if (g.task, g.arm) == (name, arm))
+            interval = group.mean_interval
+            if interval is None:
+                cells.append("diverged")
+                continue
+            shown = _percent_interval(interval)
+            _, best_low, _ = best[name].mean_interval
+            if group is best[name]:
+                shown = f"**{shown}**"
+            elif interval[2] >= best_low:
+                shown = f"≈ {shown}"
+            cells.append(shown)
+        lines.append(f"| {arm_label(arm)} | " + " | ".join(cells) + " |")
+    settings = sweep["settings"]
+    lines += ["", f"*Mean held-out accuracy over {len(sweep['seeds'])} seeds after "
+              f"{settings['updates']} updates of {settings['batch']} sequences "
+              f"({settings['hidden']} units), with its 95 % interval (Student's t). "
+              "≈: the interval overlaps the best start's, so the two are not distinguishable "
+              "with these seeds. From `experiments/results/real.json`.*"]
+    return "\n".join(lines)
+
+
+def real_published() -> str:
+    """Each published accuracy beside our best start on the same or the nearest task, and
+    whether it lies above, below or inside our interval."""
+    lines = ["| our task | published model | published | on | our best start | ours | "
+             "the published number is |", "|---|---|---|---|---|---|---|"]
+    for name, entries in PUBLISHED.items():
+        best = _best(name)
+        for entry in entries:
+            lines.append(f"| {TASKS[name].title} | {entry.model} | {entry.accuracy:.1%} | "
+                         f"{entry.data} | {arm_label(best.arm)} | "
+                         f"{_percent_interval(best.mean_interval)} | "
+                         f"{analysis.beside(best.mean_interval, entry.accuracy)} |")
+    lines += ["", "*Sources: " + "; ".join(sorted({e.source for es in PUBLISHED.values()
+                                                    for e in es})) + ".*"]
+    return "\n".join(lines)
+
+
+def real_learning_curves() -> svg.Figure:
+    """:func:`learning_curves` on MNIST-1D."""
+    return learning_curves("real", REAL_CURVE_TASK)
+
+
+def real_gradient_plot() -> svg.Figure:
+    """:func:`gradient_plot` on MNIST-1D."""
+    return gradient_plot("real", REAL_CURVE_TASK)
+
+
+def real_spectrum_plot() -> svg.Figure:
+    """:func:`spectrum_plot` on MNIST-1D."""
+    return spectrum_plot("real", REAL_CURVE_TASK)
+
+
 TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch5-success-table": success_table,
     "ch5-success-plot": success_plot,
@@ -304,4 +384,9 @@ TABLES: dict[str, Callable[[], str | svg.Figure]] = {
     "ch5-spectrum-plot": spectrum_plot,
     "ch5-learning-curves": learning_curves,
     "ch5-published": published_comparison,
+    "ch5-real-table": real_table,
+    "ch5-real-published": real_published,
+    "ch5-real-curves": real_learning_curves,
+    "ch5-real-gradient-plot": real_gradient_plot,
+    "ch5-real-spectrum-plot": real_spectrum_plot,
 }

@@ -9,12 +9,13 @@ import io
 import pytest
 
 from experiments.analysis import find, load
-from experiments.config import FULL, QUICK, Run, parse_arm
+from experiments.config import FULL, QUICK, REAL, Run, parse_arm
 from experiments.sweep import run_sweep
 from experiments.training import train
 
 FULL_RESULTS = load("full")
 QUICK_RESULTS = load("quick")
+REAL_RESULTS = load("real")
 
 
 def committed_run(sweep, results: dict, task: str, length: int, arm: str, seed: int
@@ -41,6 +42,18 @@ def test_the_first_updates_of_a_full_run_are_reproduced_exactly() -> None:
         assert values == committed["curve"][name][:2], name
 
 
+@pytest.mark.slow
+def test_the_first_updates_of_a_real_data_run_are_reproduced_exactly() -> None:
+    run, committed = committed_run(REAL, REAL_RESULTS, "mnist1d-shuffled", 40, "orthogonal", 3)
+    shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50,
+                                                                         snapshots=1))
+    record = train(shortened)
+    assert record["start"] == committed["start"]
+    assert record["profiles"]["0"] == committed["profiles"]["0"]
+    for name, values in record["curve"].items():
+        assert values == committed["curve"][name][:2], name
+
+
 def test_the_quick_sweep_is_the_start_of_the_full_one() -> None:
     # Same data, same initial weights, same arithmetic: the quick runs are prefixes.
     for arm in ("orthogonal", "gaussian-3"):
@@ -50,19 +63,21 @@ def test_the_quick_sweep_is_the_start_of_the_full_one() -> None:
         assert quick["curve"]["test_metric"] == full["curve"]["test_metric"][:7]
 
 
-def test_chapter_3s_bound_holds_in_every_committed_measurement() -> None:
+@pytest.mark.parametrize("results", [FULL_RESULTS, REAL_RESULTS])
+def test_chapter_3s_bound_holds_in_every_committed_measurement(results) -> None:
     checked = 0
-    for run in FULL_RESULTS["runs"]:
+    for run in results["runs"]:
         for profile in run["profiles"].values():
             if "bound" not in profile:
                 continue
             for norm, bound in zip(profile["gradient_norms"], profile["bound"], strict=True):
                 assert bound is None or norm <= bound * (1 + 2e-6)  # six digits each
                 checked += 1
-    assert checked >= 2 * len(FULL_RESULTS["runs"]) * 31
+    assert checked >= 2 * len(results["runs"]) * 31
 
 
-@pytest.mark.parametrize("sweep, results", [(FULL, FULL_RESULTS), (QUICK, QUICK_RESULTS)])
+@pytest.mark.parametrize("sweep, results", [(FULL, FULL_RESULTS), (QUICK, QUICK_RESULTS),
+                                            (REAL, REAL_RESULTS)])
 def test_the_results_cover_their_sweep_and_say_what_produced_them(sweep, results) -> None:
     assert [(r["task"], r["length"], r["arm"], r["seed"]) for r in results["runs"]] == \
         [(run.task, run.length, run.arm.key, run.seed) for run in sweep.runs()]

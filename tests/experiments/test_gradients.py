@@ -54,8 +54,10 @@ def finite_difference_error(cell: models.Cell, parameters: models.Parameters, ta
     return worst
 
 
+# MNIST's 784 steps are left out: central differences lose their accuracy over that many steps
+# of a cell with ε = 0.5, and its batches are drawn by the same code as the digits'.
 @pytest.mark.slow
-@pytest.mark.parametrize("task_name", list(TASKS))
+@pytest.mark.parametrize("task_name", [name for name in TASKS if TASKS[name].minimum_length < 784])
 @pytest.mark.parametrize("cell_name", list(CELLS))
 def test_gradients_match_central_differences(cell_name: str, task_name: str) -> None:
     task = TASKS[task_name]
