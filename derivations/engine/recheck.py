@@ -406,28 +406,54 @@ def _identities(entry: sympy.Basic) -> set[sympy.Basic]:
     return found
 
 
-def _forms(numerator: sympy.Basic) -> Iterator[sympy.Basic]:
+def _forms(numerator: sympy.Basic, nonzero: frozenset = frozenset()) -> Iterator[sympy.Basic]:
     """The numerator, then normal forms of it, each by definitions alone, cheapest first (a
     caller stops at the first that vanishes): sines and cosines of sums expanded and each tanh
-    of a real argument written sinh/cosh (whose denominator, cosh, is positive); Fibonacci
-    numbers and factorials reduced by their recurrences; powers of one base merged
+    of an argument that is real, or whose cosh a fact in ``nonzero`` declares non-zero,
+    written sinh/cosh (the definition, where cosh ≠ 0); Fibonacci
+    numbers and factorials reduced by their recurrences; a modulus whose sign the hyperbolic
+    identity decides, resolved; powers of one base merged
     (λ·λⁿ⁻¹ = λⁿ); unit exponentials by Euler's formula; where a real or imaginary part or a
     conjugate occurs, every letter as its real and imaginary parts. The last two are reduced
     modulo sin² + cos² = 1."""
     yield numerator
     expanded = sympy.expand(numerator, trig=True)
+    declared = {_rebuilt(value) for value in nonzero}
     expanded = expanded.replace(
-        lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
+        lambda node: isinstance(node, sympy.tanh) and (
+            node.args[0].is_extended_real or _rebuilt(sympy.cosh(node.args[0])) in declared),
         lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
     yield _numerator(expanded)
     normal = _factorials_reduced(_by_recurrence(_squares_of_moduli(_over_primes(_exp_of_logs(
         numerator.xreplace({sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}))))))  # its definition
     yield _numerator(sympy.expand(normal, trig=True))
+    if numerator.has(sympy.Abs):
+        yield _numerator(sympy.expand(_moduli_resolved(numerator)))
     yield _numerator(sympy.expand(sympy.powsimp(expanded, combine="exp")))
     yield _numerator(_pythagoras(sympy.expand(_euler(expanded), trig=True)))
     if numerator.has(sympy.conjugate, sympy.re, sympy.im):  # only these tell the parts apart
         parts = sympy.powsimp(sympy.expand(numerator, complex=True), combine="exp")
         yield _numerator(_pythagoras(sympy.expand(parts, trig=True)))
+
+
+def _moduli_resolved(expression: sympy.Basic) -> sympy.Basic:
+    """``|u|`` as ``u`` or ``−u`` where ``u``, its tanh of real arguments written sinh/cosh,
+    is a fraction whose numerator ``cosh² − sinh² = 1`` reduces to a non-zero number and whose
+    denominator is positive by definition (``1 − tanh²a = 1/cosh²a > 0``)."""
+    def resolved(node: sympy.Abs) -> sympy.Basic:
+        inside = node.args[0].replace(
+            lambda f: isinstance(f, sympy.tanh) and f.args[0].is_extended_real,
+            lambda f: sympy.sinh(f.args[0]) / sympy.cosh(f.args[0]))
+        top, bottom = sympy.fraction(sympy.together(sympy.expand(inside)))
+        top = sympy.expand(top.replace(
+            lambda f: isinstance(f, sympy.Pow) and isinstance(f.base, sympy.sinh)
+            and f.base.args[0].is_extended_real and f.exp.is_Integer and f.exp >= 2,
+            lambda f: sympy.sinh(f.base.args[0]) ** (f.exp % 2)
+            * (sympy.cosh(f.base.args[0]) ** 2 - 1) ** (f.exp // 2)))
+        if not top.is_Rational or top == 0 or not _one_signed(bottom, 1):
+            return node
+        return node.args[0] if top > 0 else -node.args[0]
+    return expression.replace(lambda node: isinstance(node, sympy.Abs), resolved)
 
 
 def _euler(expression: sympy.Basic) -> sympy.Basic:
@@ -1342,7 +1368,7 @@ def _vanishes(numerator: sympy.Basic, part: Part) -> bool:
     """Whether ``numerator`` is 0, or an obligation of the part proves it is (as it stands or
     in one of its normal forms)."""
     return any(form == 0 or _matches(form, part.obligations, ("zero",))
-               for form in _forms(numerator))
+               for form in _forms(numerator, part.nonzero))
 
 
 def _added(side: sympy.Basic, other: sympy.Basic) -> sympy.Basic:

@@ -657,3 +657,31 @@ def test_the_kernel_holds_a_symbolic_power_of_an_explicit_matrix_until_a_fact_gi
     assert cited.passed, cited.failures()
     assert rechecked(cited.steps[0].certificate)
     assert not verify(probe(Step("value", shear**n, value, "uncited", Symbolic()))).passed
+
+
+a = sympy.Symbol("a", real=True)
+z = sympy.Symbol("z")
+
+
+@pytest.mark.parametrize("lhs, true_rhs, false_rhs", [
+    # 1 − tanh²a = 1/cosh²a > 0, so |tanh²a − 1| = 1 − tanh²a
+    (sympy.Abs(sympy.tanh(a) ** 2 - 1), 1 - sympy.tanh(a) ** 2, sympy.tanh(a) ** 2 - 1),
+    # an undecided sign stays a modulus: |sinh a| is not sinh a
+    (sympy.Abs(sympy.sinh(a)), None, sympy.sinh(a)),
+])
+def test_a_modulus_is_dropped_only_where_the_hyperbolic_identity_decides_its_sign(
+        lhs, true_rhs, false_rhs):
+    if true_rhs is not None:
+        assert rechecked(kernel_left(lhs, true_rhs))
+    assert not rechecked(kernel_left(lhs, false_rhs))
+
+
+def test_tanh_of_a_complex_argument_is_sinh_over_cosh_only_where_cosh_is_declared_non_zero():
+    declared = [[dump(sympy.cosh(z)), "≠", dump(sympy.Integer(0)), []]]
+    quotient = sympy.sinh(z) / sympy.cosh(z)
+    certificate = kernel_left(sympy.tanh(z), quotient, declared)
+    certificate["obligations"].append({"kind": "nonzero", "value": dump(sympy.cosh(z)),
+                                       "fact": 0, "sign": 1})
+    assert rechecked(certificate)
+    undeclared = kernel_left(sympy.tanh(z), quotient)
+    assert refused(undeclared)
