@@ -200,7 +200,7 @@ def _cofactors_over(value: sympy.Basic, generators: Sequence[sympy.Basic], most:
     except (BasePolynomialError, ValueError, TypeError):
         return None
     variables, target, facts = info.gens, polys[0], polys[1:]
-    if not variables or len(variables) > 8:
+    if not variables or len(variables) > 12:
         return None
     for bound in range(most + 1):
         columns, owners = [], []
