@@ -137,18 +137,17 @@ def _dots(centres: list[numpy.ndarray], radius: float, colour: str,
     return dots
 
 
-def _trail(axes: manim.Axes, path: numpy.ndarray, now: float, connect: bool) -> manim.VGroup:
-    """The trajectories up to step ``now``, older steps fading, a dot at the head.
+def _trail(positions: list[list[numpy.ndarray]], step: int, connect: bool) -> manim.VGroup:
+    """The trajectories up to ``step``, older steps fading, a dot at the head; ``positions``
+    holds each trajectory's states on the screen.
 
     ``connect`` joins consecutive states by segments: right for the small Euler
     steps of the feedback row, misleading for the vanilla map, whose states can
     jump across the origin (a rotation by ~170°), so there only dots are drawn.
     Segments of one opacity level are one path, so a long trail stays cheap.
     """
-    step = min(len(path[0]) - 1, int(now))
     trail = manim.VGroup()
-    for states, colour in zip(path, START_COLOURS, strict=False):
-        points = [axes.c2p(*state) for state in states[:step + 1]]
+    for points, colour in zip(positions, START_COLOURS, strict=False):
         levels: dict[int, list[int]] = {}
         for k in range(step):
             levels.setdefault(_level(step - 1 - k), []).append(k)
@@ -162,6 +161,27 @@ def _trail(axes: manim.Axes, path: numpy.ndarray, now: float, connect: bool) -> 
                 trail.add(_dots([points[k] for k in indices], 0.03, colour, _opacity(level)))
         trail.add(manim.Dot(points[step], radius=0.05, color=colour))
     return trail
+
+
+def _growing_trail(axes: manim.Axes, path: numpy.ndarray, clock: manim.ValueTracker,
+                   connect: bool) -> manim.VGroup:
+    """:func:`_trail` following ``clock``, redrawn only when its whole step changes (between
+    steps it is the same picture), from screen positions computed once."""
+    positions = [[axes.c2p(*state) for state in states] for states in path]
+    last = len(path[0]) - 1
+
+    def step() -> int:
+        return min(last, int(clock.get_value()))
+
+    shown = [step()]
+    trail = _trail(positions, shown[0], connect)
+
+    def redraw(mobject: manim.VGroup) -> None:
+        if step() != shown[0]:
+            shown[0] = step()
+            mobject.become(_trail(positions, shown[0], connect))
+
+    return trail.add_updater(redraw)
 
 
 def _starts_words(starts: numpy.ndarray) -> str:
@@ -311,11 +331,8 @@ def play_portrait_row(scene: style.CompanionScene, row: str, panels: list[Panel]
     if starts_label.get_left()[0] < -7:
         manim.VGroup(starts_label, counter).scale_to_fit_width(13.6).next_to(
             figures, manim.DOWN, buff=0.35)
-    trails = [
-        manim.always_redraw(
-            lambda axes=axes, path=path: _trail(axes, path, clock.get_value(), row == "feedback"))
-        for _, axes, path, _, _ in built
-    ]
+    trails = [_growing_trail(axes, path, clock, row == "feedback")
+              for _, axes, path, _, _ in built]
     distances = [float(numpy.linalg.norm(path[:, -1], axis=1).max()) for _, _, path, _, _ in built]
     reaches = manim.VGroup(*(_reach(figure[0], figure[4], steps, distance)
                              for (figure, *_), distance in zip(built, distances, strict=True)))
