@@ -70,7 +70,9 @@ def module_reference(name: str) -> str:
             signature = ""
         kind = "class" if inspect.isclass(member) else "def"
         parts += [
-            f"### `{member_name}` {{ #{name.replace('.', '-')}-{member_name.lower()} }}",
+            # the name's own case: a class and its factory (`Nonlinearity`, `nonlinearity`)
+            # are two members, and need two anchors
+            f"### `{member_name}` {{ #{name.replace('.', '-')}-{member_name} }}",
             "",
             f"```python\n{kind} {member_name}{signature}\n```",
             "",

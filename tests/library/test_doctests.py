@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 
 import pytest
 
-from sitebuild.api_reference import LIBRARY_MODULES
+from sitebuild.api_reference import LIBRARY_MODULES, api_reference
 
 # The reference pages' modules, and the shared helpers they rest on (not on a page).
 MODULES = (*LIBRARY_MODULES, "derivations.arguments", "derivations.scaled")
@@ -26,3 +27,9 @@ def test_the_library_has_examples_to_run():
     examples = sum(len(test.examples) for name in LIBRARY_MODULES
                    for test in finder.find(importlib.import_module(name)))
     assert examples >= 10
+
+
+def test_every_member_of_the_reference_has_an_anchor_of_its_own():
+    anchors = re.findall(r"\{ #([\w.-]+) \}", api_reference())
+    repeated = sorted({anchor for anchor in anchors if anchors.count(anchor) > 1})
+    assert anchors and not repeated, f"anchors named twice: {repeated}"
