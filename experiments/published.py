@@ -23,7 +23,7 @@ MNIST1D_PAPER = "Greydanus & Kobak, MNIST-1D (2020/2024), table of baselines"
 ANTISYMMETRIC_PAPER = "Chang, Chen, Haber & Chi, AntisymmetricRNN (ICLR 2019), table 1"
 
 # Keyed by our task: the published models on the same data (MNIST-1D) or the nearest one
-# (pixel MNIST for our 8×8 digits: other images, 784 steps instead of 64).
+# (pixel MNIST for our 8 by 8 digits: other images, 784 steps instead of 64).
 PUBLISHED: dict[str, tuple[Published, ...]] = {
     "mnist1d": (
         Published("logistic regression", 0.32, "MNIST-1D", MNIST1D_PAPER),
@@ -35,7 +35,7 @@ PUBLISHED: dict[str, tuple[Published, ...]] = {
         Published("GRU", 0.57, "MNIST-1D, shuffled positions", MNIST1D_PAPER),
     ),
     "digits": (
-        Published("AntisymmetricRNN, 128 units", 0.980, "pixel MNIST (28×28, 784 steps)",
+        Published("AntisymmetricRNN, 128 units", 0.980, "pixel MNIST (28 by 28 pixels, 784 steps)",
                   ANTISYMMETRIC_PAPER),
     ),
     "digits-permuted": (
