@@ -52,8 +52,9 @@ $L_k = \varphi^k + \psi^k$ obeys the Fibonacci recurrence with $L_0 = 2$, so $\v
 KO = {
     "exercise-9-1.title1": "풀이",
     "exercise-9-1.title2": "두 근의 열제곱의 합",
-    "exercise-9-1.p1": "$L_k = \\varphi^k + \\psi^k$는 $L_0 = 2$에서 시작하는 피보나치 점화식(recurrence)을 "
-                       "따르므로 $\\varphi^{10} + \\psi^{10}$은 정수 $123$입니다.",
+    "exercise-9-1.p1": "$L_k = \\varphi^k + \\psi^k$는 $L_0 = 2$에서 시작하는 피보나치 "
+                       "점화식(recurrence)을 따르므로 "
+                       "$\\varphi^{10} + \\psi^{10}$은 정수 $123$입니다.",
     "exercise-9-1.t1": '<strong class="theorem-label">변수</strong> $k \\in \\mathbb{Z}$, '
                        "$k < 20$.",
     "exercise-9-1--proof.title1": "증명 (검증된 단계 2개)",

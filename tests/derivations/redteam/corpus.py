@@ -48,6 +48,7 @@ MECHANISMS = (
     "display",
     "undefined",
     "fresh-names",
+    "matrix-power",
 )
 
 
@@ -1502,3 +1503,60 @@ def _():
 def _():
     t = sympy.Symbol("t", positive=True)
     return claim(t**2 + 3 * t, sympy.Integer(0), relation=GT)
+
+
+# -- a symbolic power of an explicit matrix: opaque until a cited fact gives it ---------------
+
+S = sympy.MatrixSymbol("S", 2, 2)
+SHEAR = sympy.ImmutableMatrix([[1, 1], [0, 1]])
+JORDAN = sympy.ImmutableMatrix([[lam, 1], [0, lam]])
+
+
+def shear_claim(lhs, rhs, check=None, **extra) -> Derivation:
+    return claim(lhs, rhs, check, definitions={S: SHEAR}, **extra)
+
+
+@_false("shear-power-doubled-corner", "matrix-power", "Sⁿ = [[1, n], [0, 1]], not 2n.")
+def _():
+    return shear_claim(S**n, sympy.ImmutableMatrix([[1, 2 * n], [0, 1]]))
+
+
+@_false("shear-power-determinant-two", "matrix-power", "det Sⁿ = (det S)ⁿ = 1.")
+def _():
+    return shear_claim(sympy.Determinant(S**n), sympy.Integer(2))
+
+
+@_false("shear-power-squared-step", "matrix-power",
+        "Sⁿ⁺¹ = SⁿS; SⁿSⁿ = S²ⁿ is another matrix for n ≥ 2.")
+def _():
+    return shear_claim(S ** (n + 1), S**n * S**n)
+
+
+@_false("shear-power-symmetric", "matrix-power", "(Sⁿ)ᵀ = [[1, 0], [n, 1]] ≠ Sⁿ for n ≥ 1.")
+def _():
+    return shear_claim((S**n).T, S**n)
+
+
+@_false("shear-power-induction-square", "matrix-power",
+        "Sⁿ's corner is n: the claimed n² fails the recurrence (n² + 1 ≠ (n + 1)²).")
+def _():
+    return shear_claim(S**n, sympy.ImmutableMatrix([[1, n**2], [0, 1]]),
+                       Induction(n, recurrence=lambda power: power * S))
+
+
+@_false("jordan-power-corner-without-n", "matrix-power", "Jⁿ's corner is nλⁿ⁻¹, not λⁿ.")
+def _():
+    block = sympy.MatrixSymbol("J", 2, 2)
+    return claim(block**n, sympy.ImmutableMatrix([[lam**n, lam**n], [0, lam**n]]),
+                 Induction(n, recurrence=lambda power: power * block),
+                 definitions={block: JORDAN})
+
+
+@_true("shear-power-by-induction-and-its-determinant", "matrix-power",
+       "Sⁿ = [[1, n], [0, 1]] by induction, det Sⁿ = (det S)ⁿ = 1.")
+def _():
+    return derivation(
+        step("powers", S**n, sympy.ImmutableMatrix([[1, n], [0, 1]]),
+             Induction(n, recurrence=lambda power: power * S)),
+        step("determinant", sympy.Determinant(S**n), sympy.Integer(1), Symbolic()),
+        definitions={S: SHEAR})
