@@ -40,16 +40,20 @@ RESULTS = ROOT / "experiments" / "results"
 CODE_PACKAGES = ("experiments", "derivations", "foundation")
 
 
-def code() -> list[Path]:
+def code(engine: Engine = NUMPY) -> list[Path]:
     """The source files that determine a run's numbers: this module and everything it imports
     from the project, directly or not (training, the models, the initialisers, the input
-    checks), so editing any of them invalidates the saved runs."""
-    return closure(__name__, CODE_PACKAGES)
+    checks), and another engine's own module (imported only when asked for, so not found by
+    following this module's imports); editing any of them invalidates the saved runs."""
+    found = set(closure(__name__, CODE_PACKAGES))
+    if engine is not NUMPY:
+        found |= set(closure(engine.backpropagate.__module__, CODE_PACKAGES))
+    return sorted(found)
 
 
-def code_digest() -> str:
+def code_digest(engine: Engine = NUMPY) -> str:
     """SHA-256 of the sources that determine a run's numbers (and of NumPy's version)."""
-    return digest(code(), f"numpy {numpy.__version__}")
+    return digest(code(engine), f"numpy {numpy.__version__}")
 
 
 def package_version() -> str:
@@ -65,7 +69,7 @@ def provenance(sweep: Sweep, executor: Executor, engine: Engine, wall_seconds: f
     return {
         "sweep": sweep.describe(),
         "library": {"experiments": experiments.__version__, "package": package_version(),
-                    "code_digest": code_digest()},
+                    "code_digest": code_digest(engine)},
         "numpy": numpy.__version__, "python": platform.python_version(),
         "machine": platform.machine(), "engine": engine.name, "executor": executor.name,
         "processes": executor.workers,
@@ -155,7 +159,7 @@ def run_sweep(sweep: Sweep, *, jobs: int = 2, fresh: bool = False,
     trainer = trainer or functools.partial(_timed, engine=engine)
     folder = partial_root / (sweep.name if engine is NUMPY else f"{sweep.name}-{engine.name}")
     folder.mkdir(parents=True, exist_ok=True)
-    digest = code_digest()
+    digest = code_digest(engine)
     runs = sweep.runs()
     finished: dict[str, tuple[dict, float]] = {}
     if not fresh:

@@ -68,6 +68,23 @@ def test_the_sweeps_cache_key_covers_every_module_on_its_path():
             "foundation/provenance.py"} <= names
 
 
+def test_another_engines_saved_runs_depend_on_its_own_module():
+    """The PyTorch engine is imported only when asked for, so following the sweep's imports
+    does not find it; its runs' key must still cover it (and NumPy's must not change). Here an
+    engine whose code lives in a module the sweep does not import stands in for it."""
+    from experiments import analysis, sweep
+    from experiments.training import NUMPY, Engine
+
+    function = next(value for value in vars(analysis).values()
+                    if callable(value) and getattr(value, "__module__", "") == analysis.__name__)
+    other = Engine("stand-in", function, NUMPY.outputs)
+    numpy_names = {path.relative_to(ROOT).as_posix() for path in sweep.code(NUMPY)}
+    other_names = {path.relative_to(ROOT).as_posix() for path in sweep.code(other)}
+    assert "experiments/analysis.py" in other_names - numpy_names
+    assert numpy_names <= other_names
+    assert sweep.code_digest(other) != sweep.code_digest(NUMPY)
+
+
 def test_editing_a_module_on_the_path_changes_the_digest(tmp_path):
     package = tmp_path / "pkg"
     package.mkdir()
