@@ -2,7 +2,6 @@
 
     COMPANION_THEME=light python -m tests.animations.frame_probe VanishingPowers [--png OUT]
     python -m animations.toolchain REQUEST.json tests.animations.frame_probe VanishingPowers
-    python -m animations.toolchain REQUEST.json tests.animations.frame_probe --serve
 
 renders only the last frame (Manim skips the animations) and prints one JSON
 object: for every text element (each label, number or formula; the parts of a
@@ -20,9 +19,7 @@ cover, and texts reaching out of the frame. Run with a render request (the secon
 form, :mod:`animations.request`), it draws that theme and the scene's inputs given there.
 
 It runs in its own process because the theme is fixed when ``animations.style``
-is imported. A scene is named as in the catalogue, or as ``module:Class``. With ``--serve``
-one process measures frame after frame in its theme (:func:`serve`), so that the tests import
-Manim and the scenes once per theme instead of once per frame.
+is imported. A scene is named as in the catalogue, or as ``module:Class``.
 """
 
 from __future__ import annotations
@@ -33,15 +30,12 @@ import json
 import os
 import sys
 import tempfile
-import traceback
-from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
 
 import manim
 import numpy
 
-from animations import catalogue, request, style
+from animations import catalogue, style
 
 WIDTH, HEIGHT = 854, 480  # the site's videos
 OVERSAMPLE = 2  # the frame is read at 1708×960
@@ -197,39 +191,11 @@ def probe(name: str, png: Path | None = None) -> dict[str, object]:
     }
 
 
-def serve(requests: Iterable[str], answers: TextIO) -> None:
-    """Measure a frame for each line of ``requests``, ``SAVED_REQUEST.json SCENE``, answering
-    each with one line of JSON on ``answers``: ``{"measured": …}``, or ``{"error": …}`` with
-    the traceback. Each request is loaded as a render process loads its own
-    (:func:`animations.request.load`); one in another theme than this process's is refused."""
-    for line in requests:
-        saved, _, scene = line.rstrip("\n").partition(" ")
-        try:
-            request.load(Path(saved))
-            if request.current().theme != style.THEME:
-                raise ValueError(f"this process draws in {style.THEME}, not in "
-                                 f"{request.current().theme}")
-            answer = {"measured": probe(scene)}
-        except Exception:  # the test that asked fails with it; the next request is measured
-            answer = {"error": traceback.format_exc()}
-        answers.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        answers.flush()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("scene", nargs="?")
+    parser.add_argument("scene")
     parser.add_argument("--png", type=Path, help="also save the frame here")
-    parser.add_argument("--serve", action="store_true",
-                        help="measure the scenes named on standard input, one a line")
     arguments = parser.parse_args()
-    if arguments.serve:
-        answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
-        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what Manim prints: not an answer
-        serve(sys.stdin, answers)
-        return
-    if arguments.scene is None:
-        parser.error("name a scene, or --serve")
     json.dump(probe(arguments.scene, arguments.png), sys.stdout, ensure_ascii=False)
 
 

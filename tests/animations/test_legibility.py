@@ -1,7 +1,7 @@
 """Every scene's last frame, light theme: each text legible, typeset, apart, clear of controls.
 
-The frame is measured from its pixels by ``frame_probe``, in a process of its own per theme
-(``probe_server``: the theme is fixed when ``animations.style`` is imported). The poster of a
+The frame is measured from its pixels by ``frame_probe``, in a process of its own (the theme is
+fixed when ``animations.style`` is imported), started as a render starts Manim's. The poster of a
 render is this last frame, so its readouts must stay out of the strip that a web player's
 controls cover.
 
@@ -15,20 +15,23 @@ every derivation anew). Each test still applies its own checks to it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import subprocess
+import sys
 import tempfile
 import uuid
 from pathlib import Path
 
 import pytest
 
-from animations import catalogue, parameters
+from animations import catalogue, parameters, toolchain
 from animations.request import Request
 from foundation.palette import TEXT_CONTRAST
 from foundation.provenance import digest
 from foundation.store import load_or_compute
-from tests.animations.probe_server import PROBE, ProbeServer
 
+PROBE = "tests.animations.frame_probe"
 MINIMUM_HEIGHT = 10  # pixels of the site's 480-pixel-high video: smaller text is unreadable
 
 
@@ -51,13 +54,13 @@ def measure(scene: str, theme: str, values: dict | None) -> dict:
     """The probe run on ``scene``: ``theme`` and ``values`` handed to it as a render hands
     them to Manim's process (:func:`animations.toolchain.run_tool`), as a saved request.
     An error in the scene or the probe fails the test that asked, with its traceback."""
-    server = ProbeServer.of(theme)
     with tempfile.TemporaryDirectory() as folder:
         saved = Path(folder) / "request.json"
         Request(theme, {scene.split(":")[-1]: values or {}}).write(saved)
-        answer = server.ask(f"{saved} {scene}")
-    assert "error" not in answer, answer["error"][-3000:]
-    return answer["measured"]
+        result = subprocess.run([sys.executable, "-m", toolchain.RUNNER, str(saved), PROBE, scene],
+                                capture_output=True, text=True, cwd=catalogue.ROOT, timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout)
 
 
 def faults(measured: dict) -> list[str]:
@@ -106,11 +109,8 @@ def test_probe_catches_pango_text_overlaps_and_readouts_under_the_controls():
 @pytest.mark.slow
 def test_a_frame_that_cannot_be_measured_fails_every_test_that_asks_for_it():
     """A measurement is shared only once it succeeded: a scene that raises fails each probe of
-    it anew, and a probe process that died fails its probe and is replaced for the next."""
+    it anew (nothing is kept), while a faulty frame is measured and its faults found."""
     for _ in range(2):
         with pytest.raises(AssertionError, match="narrate the first beat"):
             probe("tests.animations.bad_scenes:Silent")
-    ProbeServer.of("light").process.kill()
-    with pytest.raises(AssertionError, match="gave no answer"):
-        probe("tests.animations.bad_scenes:FaultyLayout")
     assert faults(probe("tests.animations.bad_scenes:FaultyLayout"))

@@ -3,15 +3,25 @@ driven by Playwright for every browser test."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
+import subprocess
+import sys
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from sitebuild import browser as site_browser
-from sitebuild.paths import BUILD
+from sitebuild.paths import BUILD, ROOT
 
 SITE = BUILD / "site"
+ZENSICAL = Path(sys.executable).with_name("zensical")
+# One id for every worker of this run (pytest-xdist shares it), else one for this process.
+RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
 
 
 def built_pages() -> list[str]:
@@ -54,3 +64,33 @@ def browser():
             pytest.fail(str(missing))
         yield chromium
         chromium.close()
+
+
+def _run(*command: str) -> None:
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, f"{' '.join(command)}:\n{done.stdout[-2000:]}{done.stderr[-3000:]}"
+
+
+@pytest.fixture(scope="session")
+def zensical_site() -> Path:
+    """Zensical's build of the generated pages and of the Korean edition (``/ko/``), checked
+    as `make zensical` checks them: built once per test run, whichever worker asks first (the
+    others wait on a lock, then find this run's mark)."""
+    if not ZENSICAL.exists() and not shutil.which("zensical"):
+        pytest.skip('zensical is not installed (pip install -e ".[zensical]")')
+    if not (SITE / "index.html").exists():
+        pytest.fail("no MkDocs build in build/site (make site)")
+    site = BUILD / "zensical-site"
+    mark = BUILD / "zensical-site.run"
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / "zensical-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not mark.is_file() or mark.read_text() != RUN:
+            mark.unlink(missing_ok=True)
+            _run(sys.executable, "-m", "sitebuild", "generate")
+            _run(str(ZENSICAL), "build", "-f", "zensical.yml")
+            _run(str(ZENSICAL), "build", "-f", "build/zensical.ko.yml")
+            _run(sys.executable, "-m", "sitebuild", "check", str(site))
+            _run(sys.executable, "-m", "sitebuild", "check", str(site / "ko"))
+            mark.write_text(RUN)
+    return site

@@ -35,7 +35,7 @@ def _pages(site: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=sorted(SITES))
-def site(request):
+def site(request, zensical_site):
     """(generator, its built site, the URL it is served at)."""
     path = SITES[request.param]
     _pages(path)
@@ -153,7 +153,8 @@ def test_materials_search_finds_a_korean_word_with_its_particle(browser, tmp_pat
             page.close()
 
 
-def test_zensicals_search_finds_a_korean_word_with_its_particle(browser, tmp_path):
+def test_zensicals_search_finds_a_korean_word_with_its_particle(browser, tmp_path,
+                                                                zensical_site):
     built = SITES["zensical"] / "ko" / "search.json"
     if not built.is_file():
         pytest.fail(f"no {built}: make zensical builds it")

@@ -84,7 +84,7 @@ def test_an_untranslated_page_is_the_english_under_a_notice_marked_english(tmp_p
 
 
 @pytest.mark.parametrize("generator", sorted(BUILT))
-def test_the_built_korean_edition_is_korean_and_marks_its_english(generator):
+def test_the_built_korean_edition_is_korean_and_marks_its_english(generator, zensical_site):
     edition = BUILT[generator] / "ko"
     if not (edition / "index.html").is_file():
         pytest.fail(f"no Korean edition in {edition}: make site / make zensical build it")
@@ -150,7 +150,7 @@ def test_an_edition_fragment_is_translated_where_a_translation_exists(tmp_path, 
 
 
 @pytest.mark.parametrize("generator", sorted(BUILT))
-def test_the_served_font_has_every_hangul_letter_the_built_sites_show(generator):
+def test_the_served_font_has_every_hangul_letter_the_built_sites_show(generator, zensical_site):
     from fontTools.ttLib import TTFont
 
     site = BUILT[generator]

@@ -3,37 +3,14 @@ formulas, videos and published files as MkDocs' (`make compare` does the same fr
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from sitebuild.browser import served
 from sitebuild.compare import compare
-from sitebuild.paths import BUILD, ROOT
+from sitebuild.paths import BUILD
 from tests.site.browsing import open_page
 from tests.site.probes import MATH_STATE
 from tests.site.zensical_search import ranked
-
-ZENSICAL = Path(sys.executable).with_name("zensical")
-
-
-@pytest.fixture(scope="module")
-def zensical_site() -> Path:
-    """Zensical's build of the generated pages, checked as `make zensical` checks it."""
-    if not ZENSICAL.exists() and not shutil.which("zensical"):
-        pytest.skip('zensical is not installed (pip install -e ".[zensical]")')
-    if not (BUILD / "site" / "index.html").exists():
-        pytest.fail("no MkDocs build in build/site (make site)")
-    subprocess.run([sys.executable, "-m", "sitebuild", "generate"], cwd=ROOT, check=True)
-    subprocess.run([str(ZENSICAL), "build", "-f", "zensical.yml"], cwd=ROOT, check=True)
-    checked = subprocess.run([sys.executable, "-m", "sitebuild", "check",
-                              str(BUILD / "zensical-site")], cwd=ROOT, capture_output=True,
-                             text=True)
-    assert checked.returncode == 0, checked.stderr
-    return BUILD / "zensical-site"
 
 
 @pytest.mark.slow
