@@ -22,7 +22,6 @@ from mkdocs.config import load_config
 from derivations.engine import verify
 from derivations.notation import EXPLODING, PRESERVING, VANISHING
 from sitebuild import svg
-from sitebuild.edition.font import FONT, SERVED_AT
 from sitebuild.fragments import answer_fragment, formula_fragment
 from sitebuild.paths import BUILD, PAGES, ROOT
 from sitebuild.theorems import render
@@ -120,9 +119,6 @@ def build_specimen(target: Path = SPECIMEN) -> Path:
         shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(PAGES / "stylesheets", docs / "stylesheets")
     shutil.copytree(PAGES / "javascripts", docs / "javascripts")
-    if FONT.is_file():  # the menu's 한국어 asks for the site's Hangul font, as on every page
-        (docs / SERVED_AT).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(FONT, docs / SERVED_AT)
     texts, fragments = pages()
     for name, text in texts.items():
         (docs / name).write_text(text, encoding="utf-8")
@@ -135,6 +131,9 @@ def build_specimen(target: Path = SPECIMEN) -> Path:
              {"Verification report": "verification.md"}], hooks=[str(HOOKS)],
         strict=True, site_name="Specimen",
     )
+    # One language: no menu pointing at a Korean edition the specimen does not have (Material
+    # would fetch its sitemap to stay on the same page).
+    config["extra"].pop("alternate", None)
     config["plugins"].run_event("startup", command="build", dirty=False)
     try:
         build(config)
