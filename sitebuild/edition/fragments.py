@@ -6,13 +6,17 @@ their config; the Korean config names ``build/editions/ko/generated``, which thi
 a mirror of ``build/generated``, then localises (:func:`sitebuild.translation.generated.localise`):
 a fragment with a translation file (``translations/ko/generated/…``) gets its translated units,
 one without shows its English under the "not yet translated" notice. A stale or mismatched unit
-of a translated fragment stops the build like a page's (a warning while authoring).
+of a translated fragment stops the build like a page's (a warning while authoring); in the
+pages-first build that `make serve` shows while renders and decks are made, the placeholders make
+translations look stale, and those fragments show their English under the notice until the
+complete build, which is strict, replaces them.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from sitebuild.mode import pages_first
 from sitebuild.paths import EDITIONS, GENERATED
 from sitebuild.problems import refuse
 from sitebuild.translation import generated
@@ -56,9 +60,15 @@ def _localised(lang: str, english: Path, target: Path, translations: Path) -> li
     where = generated.paths(english, translations)
     before = {path: path.read_bytes() for path in target.rglob("*.md")}
     result = generated.localise(lang, english, target, draft=True, translations=translations)
+    if pages_first():  # placeholders stand for what is still being built: their translations
+        return _changed(before)  # look stale, and show the English under the notice meanwhile
     refuse([str(finding) for finding in result.findings
             if finding.check not in NOT_YET and where.translation(lang, finding.page).is_file()],
            f"{lang} translations of generated fragments stale or not matching their English",
            "revise each, then `python -m sitebuild.translation accept --generated FRAGMENT "
            "UNIT`; `python -m sitebuild.translation status --generated` lists them")
+    return _changed(before)
+
+
+def _changed(before: dict[Path, bytes]) -> list[Path]:
     return [path for path, old in before.items() if path.read_bytes() != old]
