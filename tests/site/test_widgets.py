@@ -181,13 +181,20 @@ def explore(browser, site_url) -> Iterator:
     assert errors == [], "console errors or failed requests"
 
 
+# Seconds a widget may take to load and compute its first answer: a few alone, but the test
+# workers share two cores with site builds (Zensical's, once per run), and a widget that never
+# mounts still fails.
+MOUNT_SECONDS = 90
+
+
 def widget(page, name: str):
     """The mounted widget ``name``, scrolled into view (which is what loads it)."""
     container = page.locator(f'[data-widget="{name}"]')
     container.scroll_into_view_if_needed()
     page.wait_for_function(
         "name => ['ready', 'invalid'].includes("
-        "document.querySelector(`[data-widget=\"${name}\"]`).dataset.state)", arg=name)
+        "document.querySelector(`[data-widget=\"${name}\"]`).dataset.state)", arg=name,
+        timeout=MOUNT_SECONDS * 1000)
     return container
 
 
