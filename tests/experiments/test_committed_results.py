@@ -31,20 +31,13 @@ def test_a_quick_run_is_reproduced_exactly() -> None:
 
 
 @pytest.mark.slow
-def test_the_first_updates_of_a_full_run_are_reproduced_exactly() -> None:
-    run, committed = committed_run(FULL, FULL_RESULTS, "copy", 60, "gaussian-3", 4)
-    shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50,
-                                                                         snapshots=1))
-    record = train(shortened)
-    assert record["start"] == committed["start"]
-    assert record["profiles"]["0"] == committed["profiles"]["0"]
-    for name, values in record["curve"].items():
-        assert values == committed["curve"][name][:2], name
-
-
-@pytest.mark.slow
-def test_the_first_updates_of_a_real_data_run_are_reproduced_exactly() -> None:
-    run, committed = committed_run(REAL, REAL_RESULTS, "mnist1d-shuffled", 40, "orthogonal", 3)
+@pytest.mark.parametrize("sweep, results, task, length, arm, seed", [
+    (FULL, FULL_RESULTS, "copy", 60, "gaussian-3", 4),
+    (REAL, REAL_RESULTS, "mnist1d-shuffled", 40, "orthogonal", 3),
+], ids=["full", "real-data"])
+def test_the_first_updates_of_a_committed_run_are_reproduced_exactly(
+        sweep, results, task, length, arm, seed) -> None:
+    run, committed = committed_run(sweep, results, task, length, arm, seed)
     shortened = dataclasses.replace(run, settings=dataclasses.replace(run.settings, updates=50,
                                                                          snapshots=1))
     record = train(shortened)
