@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from sitebuild.translation.invariants import HTML_TAG, masked, prose
 from sitebuild.translation.units import (
+    ELEMENT_ID,
     TITLE,
     Layout,
     Piece,
@@ -47,7 +48,6 @@ SPOKEN = "label"  # the id stem of an attribute's words, numbered apart from the
 
 _TAG = re.compile(rf"<!--.*?-->|{HTML_TAG.pattern}")
 _NAME = re.compile(r"^</?([A-Za-z][\w-]*)")
-_ID = re.compile(r'\bid="([^"]+)"')
 _CLASS = re.compile(r'\bclass="([^"]*)"')
 _SPOKEN = re.compile(r'\s(?:aria-label|title|alt)="([^"]*)"')
 # A word: two letters in a row (not the H of (H1)), or one letter of a script other than
@@ -135,7 +135,7 @@ class _Cutter:
                     break
         elif name_ not in _VOID and not tag.endswith("/>"):
             classes = (_CLASS.search(tag).group(1) if _CLASS.search(tag) else "").split()
-            named = _ID.search(tag)
+            named = ELEMENT_ID.search(tag)
             title = name_ in _TITLE_ELEMENTS or any(_TITLE_CLASS.search(c) for c in classes)
             self.open.append(_Element(name_, named.group(1) if named else None, title))
 

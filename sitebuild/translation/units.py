@@ -53,7 +53,7 @@ _RULE = re.compile(r"^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$")
 _LINK_DEFINITION = re.compile(r"^ {0,3}(\[[^\]]+\]:|\*\[[^\]]+\]:)")
 _ATTRIBUTE_LINE = re.compile(r"^ {0,3}\{:?[^{}]*\}[ \t]*$")
 _MARKDOWN_DIV = re.compile(r'<div\b[^>]*\bmarkdown="?(?:1|block)"?[^>]*>')
-_ELEMENT_ID = re.compile(r'\bid="([^"]+)"')
+ELEMENT_ID = re.compile(r'\bid="([^"]+)"')
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ class _Splitter:
         """Raw HTML is copied; a ``<div markdown="1">`` opens a scope named by its id."""
         for line in lines:
             for opened in _MARKDOWN_DIV.finditer(line):
-                named = _ELEMENT_ID.search(opened.group(0))
+                named = ELEMENT_ID.search(opened.group(0))
                 self.divs.append(named.group(1) if named else self.scope(None))
             for _ in re.finditer(r"</div>", line):
                 if self.divs:
