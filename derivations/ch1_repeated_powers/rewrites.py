@@ -1,7 +1,7 @@
 """Binet's closed form, written as the chapter prints it, and the fact that cites it.
 
 The Fibonacci recurrence and |z|^(2m) = (z z̄)^m are definitions the kernel applies itself
-(:func:`derivations.engine.kernel._normalise`), so no chapter rewrite repeats them."""
+(:func:`derivations.engine.normal.normal_form`), so no chapter rewrite repeats them."""
 
 from __future__ import annotations
 

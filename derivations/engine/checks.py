@@ -2,7 +2,10 @@
 
 Nothing here decides a verdict. Each check assembles the claims its mechanism needs
 (sides with definitions substituted, facts sorted by use, base cases, instances) and
-hands them to :mod:`derivations.engine.kernel`, whose verdict and certificate it returns.
+hands them to :mod:`derivations.engine.kernel`, whose verdict and certificate it returns;
+a passing verdict is made only there (:func:`~derivations.engine.kernel.conclude` joins
+the parts of an induction). What is assembled here is re-derived from the claim by the
+re-checker, so a tactic that gathered the wrong parts leaves a certificate that fails.
 
 - :class:`Symbolic` decides the claim exactly, under the facts the step cites.
 - :class:`Induction` proves a claim for every integer from a start, either from a
@@ -223,26 +226,23 @@ class Induction(Check):
         problem = kernel.facts_free_of(n, givens, universal)
         if problem:
             return Verdict(False, problem)
-        obligations: list[dict] = []
-        parts = []
+        bases, parts = [], []
         for base in range(self.start, self.start + self.order):
             verdict = decide(derivation.concrete(self._at(step.lhs, base)), step.relation,
                              derivation.concrete(self._at(step.rhs, base)), givens, self.rewrite)
             if not verdict.passed:
                 return Verdict(False, f"base case {n} = {base} fails: {verdict.detail}")
-            obligations += verdict.obligations
+            bases.append(verdict)
             parts.append(kernel.part({n: sympy.Integer(base)}, verdict, role="base"))
         if self.step:
             verdict = self._verify_step_form(step, derivation)
         else:
             verdict = self._verify_recurrence(step, derivation, givens)
-        if not verdict.passed:
-            return verdict
-        return Verdict(True, verdict.detail, (*obligations, *verdict.obligations),
-                       {"variable": certificates.dump(n), "start": self.start,
-                        "order": self.order, "form": "step" if self.step else "recurrence",
-                        "parts": [*parts, *verdict.structure.get("parts", [])],
-                        **{k: v for k, v in verdict.structure.items() if k != "parts"}})
+        return kernel.conclude(verdict.detail, [*bases, verdict],
+                               {"variable": certificates.dump(n), "start": self.start,
+                                "order": self.order, "form": "step" if self.step else "recurrence",
+                                "parts": [*parts, *verdict.structure.get("parts", [])],
+                                **{k: v for k, v in verdict.structure.items() if k != "parts"}})
 
     def _verify_step_form(self, step: Step, derivation: Derivation) -> Verdict:
         n = self.variable
@@ -261,7 +261,7 @@ class Induction(Check):
             (f"hypothesis {self.hypothesis!r}", supposed.relation, supposed.lhs, supposed.rhs,
              step.lhs, step.rhs),
         ]
-        obligations: list[dict] = []
+        shown = []
         for name, relation, lhs, rhs, wanted_lhs, wanted_rhs in pairs:
             if relation is not step.relation:
                 return Verdict(False, f"{name} claims {relation.symbol}, "
@@ -272,9 +272,9 @@ class Induction(Check):
                 if not verdict.passed:
                     return Verdict(False, f"{name} is not the claim at the right {n}: "
                                           f"{verdict.detail}")
-                obligations += verdict.obligations
-        return Verdict(True, f"base case {n} = {self.start}, and step {self.step!r} proves "
-                             f"{n} + 1 from {n}", tuple(obligations))
+                shown.append(verdict)
+        return kernel.conclude(f"base case {n} = {self.start}, and step {self.step!r} proves "
+                               f"{n} + 1 from {n}", shown)
 
     def _verify_recurrence(self, step: Step, derivation: Derivation, givens: Givens) -> Verdict:
         if step.relation is not Relation.EQ:
@@ -282,8 +282,7 @@ class Induction(Check):
         n = self.variable
         template, holes = kernel.recurrence_template(
             self.recurrence, self.order, derivation.concrete(step.lhs))
-        obligations: list[dict] = []
-        parts = []
+        obeyed, parts = [], []
         for name, side in (("left", step.lhs), ("right", step.rhs)):
             previous = [derivation.concrete(self._at(side, n + k)) for k in range(self.order)]
             verdict = decide(derivation.concrete(self._at(side, n + self.order)), Relation.EQ,
@@ -292,13 +291,12 @@ class Induction(Check):
             if not verdict.passed:
                 return Verdict(False, f"the {name} side does not obey the recurrence: "
                                       f"{verdict.detail}")
-            obligations += verdict.obligations
+            obeyed.append(verdict)
             parts.append(kernel.part({}, verdict, role="recurrence", side=name))
         bases = ", ".join(str(b) for b in range(self.start, self.start + self.order))
-        return Verdict(True, f"base cases {n} = {bases} and the inductive step hold",
-                       tuple(obligations),
-                       {"template": certificates.dump(derivation.substitute(template)),
-                        "holes": [certificates.dump(h) for h in holes], "parts": parts})
+        return kernel.conclude(f"base cases {n} = {bases} and the inductive step hold", obeyed,
+                               {"template": certificates.dump(derivation.substitute(template)),
+                                "holes": [certificates.dump(h) for h in holes], "parts": parts})
 
     def describe(self) -> str:
         return f"induction on ${sympy.latex(self.variable)} \\geq {self.start}$"

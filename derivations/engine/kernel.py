@@ -2,9 +2,18 @@
 
 Everything outside this module (a step's ``rewrite=``, display forms, the tactics in
 :mod:`derivations.engine.checks`, the rewriting and reduction helpers in
-:mod:`~derivations.engine.givens` and :mod:`~derivations.engine.algebra`) may only
-*propose*. Each verdict carries a certificate (:mod:`derivations.engine.certificates`)
-that :mod:`derivations.engine.recheck` re-checks without importing this module.
+:mod:`~derivations.engine.givens` and :mod:`~derivations.engine.algebra`, the searches in
+:mod:`~derivations.engine.search`) may only *propose*. Each verdict carries a certificate
+(:mod:`derivations.engine.certificates`) that :mod:`derivations.engine.recheck` re-checks
+without importing this module. A passing :class:`Verdict` is made only here.
+
+What the kernel trusts beneath it, each module one job and read by its rules below:
+:mod:`~derivations.engine.wellformed` (what a claim may contain; the denominators and inverses
+it writes), :mod:`~derivations.engine.normal` (definitions applied before comparing),
+:mod:`~derivations.engine.signs` (signs read from declarations and definitions) and
+:mod:`~derivations.engine.sampling` (evaluation at points, which can only refute). What it does
+not trust: cofactors, Nullstellensatz witnesses and factored or completed-square forms
+proposed by a search are accepted only when they expand, here, to what they claim.
 
 Soundness, mechanism by mechanism. Undecided is a failure everywhere.
 
@@ -20,9 +29,10 @@ Soundness, mechanism by mechanism. Undecided is a failure everywhere.
 - **Equality.** The difference's entries (for matrices of symbolic size, the coefficients of
   its distinct words: a sum of distinct words vanishes if every coefficient does) must
   expand to 0, possibly after reduction by the facts' equations; a reduction is accepted
-  with cofactors ``entry = Σ cᵢ·gᵢ`` (by division, or solved for at bounded degree), which
-  the certificate records. Sines and cosines of sums are expanded and the identities
-  ``sin² + cos² = 1``, ``cosh² − sinh² = 1`` of the entry's own arguments join the facts.
+  with cofactors ``entry = Σ cᵢ·gᵢ`` (found by division, or solved for at bounded degree,
+  and confirmed by expansion here), which the certificate records. Sines and cosines of
+  sums are expanded and the identities ``sin² + cos² = 1``, ``cosh² − sinh² = 1`` of the
+  entry's own arguments join the facts.
   ``simplify`` may decide what these cannot, only if evaluation at points of the symbols'
   domains (their edges included) does not contradict it: such steps are marked ``kernel``
   and never trusted from a cache.
@@ -54,7 +64,6 @@ Soundness, mechanism by mechanism. Undecided is a failure everywhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -62,15 +71,34 @@ import mpmath
 import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
-from derivations.engine import certificates
+from derivations.engine import certificates, search
 from derivations.engine.algebra import Words, difference, distribute, is_symbolic_matrix
 from derivations.engine.derivation import evaluate_holding_limits
-from derivations.engine.givens import Givens, bounded_cofactors
+from derivations.engine.givens import Givens
+from derivations.engine.normal import (
+    normal_form,
+    numerator_and_denominator,
+    pythagorean_identities,
+    trigonometric_form,
+)
 from derivations.engine.relation import Relation, compose, implies
+from derivations.engine.sampling import (
+    evaluate_entries,
+    kernel_points,
+    parameter_samples,
+    sampled_disagreement,
+)
+from derivations.engine.signs import positive_real_part, signed
+from derivations.engine.wellformed import (
+    denominators,
+    ill_formed,
+    in_domain,
+    inverted,
+    invertible,
+    written_denominators,
+)
 
 Proposal = Callable[[sympy.Basic], sympy.Basic]
-TRUSTED_PRINTING_MODULES = ("sympy.", "derivations.")
-LIMIT_SAMPLE_POINTS = (10**12, 10**15)
 
 
 @dataclass(frozen=True)
@@ -88,271 +116,47 @@ def fail(detail: str) -> Verdict:
     return Verdict(False, detail)
 
 
-# -- well-formedness ----------------------------------------------------------------------
-
-def _nodes(expression: sympy.Basic) -> Iterable[sympy.Basic]:
-    if isinstance(expression, sympy.MatrixBase):
-        for entry in expression:
-            yield from sympy.preorder_traversal(entry)
-    elif isinstance(expression, sympy.Basic):
-        yield from sympy.preorder_traversal(expression)
-
-
-def ill_formed(*sides: sympy.Basic) -> str | None:
-    """Why the sides cannot be a claim together, or None: undefined, inexact, printed by
-    untrusted code, or shown as something they are not."""
-    for side in sides:
-        for node in _nodes(side):
-            if node in (sympy.zoo, sympy.nan) or isinstance(node, sympy.core.numbers.NaN):
-                return f"a side is undefined ({node})"
-            if isinstance(node, sympy.Float):
-                return (f"a side holds the floating-point number {node}: rounding is not "
-                        "exact, write it as a fraction (sympy.Rational)")
-            kind = type(node)
-            printer = next((klass for klass in kind.__mro__ if "_latex" in vars(klass)
-                            or "_sympystr" in vars(klass)), None)
-            if printer is not None and not printer.__module__.startswith(
-                    TRUSTED_PRINTING_MODULES):
-                return (f"{kind.__name__} brings its own printing code ({printer.__module__}); "
-                        "a page must show what the kernel checked")
-    return misleading_names(sides)
+def conclude(detail: str, parts: Sequence[Verdict], structure: dict | None = None) -> Verdict:
+    """What a mechanism concludes from claims the kernel decided: it passes only if every part
+    passed, and its certificate holds every part's obligations. Tactics assemble the parts;
+    only this function (and the deciding functions here) makes a passing verdict of them."""
+    for verdict in parts:
+        if not verdict.passed:
+            return fail(verdict.detail)
+    return Verdict(True, detail, tuple(o for verdict in parts for o in verdict.obligations),
+                   structure or {})
 
 
-def _named(sides: Iterable[sympy.Basic]) -> set[sympy.Basic]:
-    """The symbols a page prints by name (a limit's direction ``+``/``−`` is not one)."""
-    sides = list(sides)
-    directions = {node.args[3] for side in sides for node in _nodes(side)
-                  if isinstance(node, sympy.Limit)}
-    return {node for side in sides for node in _nodes(side)
-            if isinstance(node, sympy.Symbol | sympy.MatrixSymbol)
-            and not isinstance(node, sympy.Dummy) and node not in directions}
+# -- leaves: one entry, one certificate, confirmed here ------------------------------------
 
-
-def misleading_names(sides: Iterable[sympy.Basic]) -> str | None:
-    """Why the symbols' names would make a page show something other than what is checked.
-
-    A name is printed as it is written, so it must read as one unknown: it holds a letter, and
-    no relation or separator that would make it read as a statement (``1 = 2, s``); and two
-    different symbols in one claim may not share a name (``a`` real and ``a`` positive).
-    """
-    by_name: dict[str, set[sympy.Basic]] = {}
-    for symbol in _named(sides):
-        name = str(symbol.name)
-        by_name.setdefault(name, set()).add(symbol)
-        problem = _misleading_name(name, scalar=isinstance(symbol, sympy.Symbol))
-        if problem:
-            return f"the symbol named {name!r} {problem}: a page would show it as written"
-    for name, symbols in by_name.items():
-        if len(symbols) > 1:
-            return (f"{len(symbols)} different symbols are named {name!r} (declared with "
-                    "different assumptions or kinds): a page cannot tell them apart")
-    return None
-
-
-_RELATION_IN_NAME = re.compile(r"=|<|>|;|\\(?:n?eq|l[et]|g[et]|leq|geq|neq|ne|approx|equiv|sim"
-                               r"|implies|iff|to|quad|qquad|text|[,;:!]|\\)(?![A-Za-z])")
-
-
-CONSTANT_NAMES = frozenset({"pi", r"\pi", "oo", r"\infty", "e", "E"})
-
-
-def _misleading_name(name: str, scalar: bool) -> str | None:
-    if scalar and name in CONSTANT_NAMES:  # a vector named e is no constant
-        return "prints like a mathematical constant"
-    if not re.search(r"[^\W\d_]|\\[A-Za-z]", name):
-        return "has no letter (it would read as a number or an operator)"
-    if _RELATION_IN_NAME.search(name):
-        return "holds a relation or a separator"
-    depth = 0
-    for character in name:
-        depth += {"{": 1, "}": -1}.get(character, 0)
-        if character == "," and depth == 0:
-            return "holds a comma outside braces (it would read as a list)"
-    return None
-
-
-def in_domain(symbol: sympy.Symbol, value: sympy.Basic) -> bool:
-    """Whether ``value`` satisfies every assumption ``symbol`` was declared with."""
-    facts = {key: held for key, held in symbol.assumptions0.items() if held is not None}
-    for key, held in facts.items():
-        if key in ("commutative", "finite", "infinite"):
-            continue
-        if getattr(sympy.sympify(value), f"is_{key}", None) is not held:
-            return False
-    return True
-
-
-def denominators(expression: sympy.Basic) -> list[sympy.Basic]:
-    """The bases of negative powers in ``expression`` as written: each must be non-zero where
-    it is read, so they are collected before evaluation can cancel ``x/x`` to 1. A denominator
-    in a variable bound by a sum, product or limit is read at the binder's values, not here."""
-    bound: set[sympy.Basic] = set()
-    for node in _nodes(expression):
-        if isinstance(node, sympy.Sum | sympy.Product):
-            bound |= set(node.variables)
-        elif isinstance(node, sympy.Limit):
-            bound.add(node.args[1])
-    found = [node.base for node in _nodes(expression)
-             if isinstance(node, sympy.Pow) and node.exp.is_negative
-             and (not node.base.is_Number or node.base == 0)
-             and not (node.base.free_symbols & bound)]
-    return list(dict.fromkeys(found))
-
-
-def inverted(expression: sympy.Basic) -> list[sympy.Basic]:
-    """The matrices of ``expression`` that are inverted, as written (``A⁻¹``, ``A⁻²``): each
-    must be shown invertible, since ``A·A⁻¹`` evaluates to ``I`` whatever ``A`` is."""
-    found = [node.args[0] for node in _nodes(expression) if isinstance(node, sympy.Inverse)]
-    found += [node.base for node in _nodes(expression)
-              if isinstance(node, sympy.MatPow) and node.exp.is_negative]
-    return list(dict.fromkeys(found))
-
-
-def written_denominators(expression: sympy.Basic) -> list[sympy.Basic]:
-    """The denominators of ``expression`` before evaluation, outside piecewise branches (a
-    branch is read only where its condition holds; what evaluation selects is checked after)."""
-    if isinstance(expression, sympy.MatrixBase):
-        return [d for entry in expression for d in written_denominators(entry)]
-    if not isinstance(expression, sympy.Basic):
-        return []
-    branches = {node: sympy.Dummy("branch") for node in expression.atoms(sympy.Piecewise)}
-    return denominators(expression.xreplace(branches) if branches else expression)
-
-
-def invertible(matrix: sympy.Basic, givens: Givens) -> bool:
-    """Whether a fact gives the square ``matrix`` a one-sided inverse (``P·M = I`` or
-    ``M·P = I``; for a square matrix one side implies the other) or states ``det M ≠ 0``, or
-    it is the identity. An explicit matrix's determinant is proved non-zero with the other
-    denominators instead."""
-    if isinstance(matrix, sympy.Identity):
-        return True
-    if any(lhs == sympy.Determinant(matrix) and rhs == 0 for lhs, rhs in givens.inequations):
-        return True
-    for lhs, rhs in givens.rules:
-        for word, other in ((lhs, rhs), (rhs, lhs)):
-            if not isinstance(other, sympy.Identity) or not isinstance(word, sympy.MatMul):
-                continue
-            factors = [f for f in word.args if not f.is_commutative]
-            if factors and (factors[0] == matrix or factors[-1] == matrix):
-                return True
-    return False
-
-
-# -- leaves ------------------------------------------------------------------------------
-
-def _numerator(entry: sympy.Basic) -> tuple[sympy.Basic, sympy.Basic]:
-    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(entry)))
-    return sympy.expand(numerator), denominator
-
-
-def _normalise(entry: sympy.Basic) -> sympy.Basic:
-    """Evaluation and two definitions applied, so that equal things compare equal after
-    expansion.
-
-    |z|^(2m) as (z·z̄)^m, true for every complex z and real m since z·z̄ = |z|² ≥ 0; and every
-    F(k + c) written with F(k) and F(k + 1) by the recurrence that defines Fibonacci numbers,
-    F(j + 2) = F(j + 1) + F(j), read forwards and backwards.
-    """
-    if entry.has(sympy.Sum, sympy.Derivative) and not entry.has(sympy.Limit):
-        entry = entry.doit()  # sums of Kronecker deltas left by differentiation collapse
-    entry = entry.replace(
-        lambda node: (node.is_Pow and isinstance(node.base, sympy.Abs)
-                      and (node.exp / 2).is_integer),
-        lambda node: (node.base.args[0] * sympy.conjugate(node.base.args[0])) ** (node.exp / 2),
-    )
-    entry = entry.xreplace(NAMED_NUMBERS)
-    return _fibonacci_by_recurrence(_canonical_bound(prime_bases(powers_of_rationals(entry))))
-
-
-def powers_of_rationals(expression: sympy.Basic) -> sympy.Basic:
-    """``exp(x·log r)`` for a positive rational ``r`` written ``rˣ``: the definition of a real
-    power of a positive number."""
-    def power(node: sympy.exp) -> sympy.Basic:
-        factors = sympy.Mul.make_args(node.args[0])
-        logs = [f for f in factors if isinstance(f, sympy.log) and f.args[0].is_Rational
-                and f.args[0] > 0]
-        if len(logs) != 1:
-            return node
-        return logs[0].args[0] ** sympy.Mul(*(f for f in factors if f is not logs[0]))
-
-    return expression.replace(lambda node: isinstance(node, sympy.exp), power)
-
-
-# Constants SymPy names that have a closed form: compared by their definition.
-NAMED_NUMBERS = {sympy.GoldenRatio: (1 + sympy.sqrt(5)) / 2}
-
-
-def prime_bases(expression: sympy.Basic) -> sympy.Basic:
-    """Each power of a positive rational with a symbolic exponent written over primes,
-    ``4ⁿ = 2²ⁿ``, ``(3/2)ⁿ = 3ⁿ·2⁻ⁿ``: equal powers then compare by expansion."""
-    def over_primes(node: sympy.Pow) -> sympy.Basic:
-        numerator, denominator = node.base.as_numer_denom()
-        factors = [(p, k) for p, k in sympy.factorint(int(numerator)).items()]
-        factors += [(p, -k) for p, k in sympy.factorint(int(denominator)).items()]
-        return sympy.Mul(*(sympy.Pow(p, k * node.exp) for p, k in factors))
-
-    return expression.replace(
-        lambda node: node.is_Pow and node.base.is_Rational and node.base > 0
-        and node.base != 1 and not node.exp.is_Integer and node.base.q * node.base.p < 10**12,
-        over_primes)
-
-
-_BOUND = tuple(sympy.Dummy(f"k{depth}", integer=True) for depth in range(6))
-
-
-def _canonical_bound(expression: sympy.Basic, depth: int = 0) -> sympy.Basic:
-    """Every index bound by a sum or product renamed by its depth (a fresh ``Dummy``): renaming
-    a bound index changes nothing, and SymPy names them afresh when it differentiates."""
-    if isinstance(expression, sympy.Sum | sympy.Product) and len(expression.limits) == 1 \
-            and depth < len(_BOUND):
-        variable, low, high = expression.limits[0]
-        body = expression.function.xreplace({variable: _BOUND[depth]})
-        return expression.func(_canonical_bound(body, depth + 1), (_BOUND[depth], low, high))
-    if not isinstance(expression, sympy.Basic) or not expression.args:
-        return expression
-    return expression.func(*(_canonical_bound(argument, depth) for argument in expression.args))
-
-
-def _fibonacci_by_recurrence(entry: sympy.Basic) -> sympy.Basic:
-    """Every F(k + c), c an integer, as a combination of F(k) and F(k + 1), where F(k) is the
-    Fibonacci number of least offset in ``entry`` for each symbolic argument."""
-    calls = [node for node in _nodes(entry) if isinstance(node, sympy.fibonacci)
-             and len(node.args) == 1 and not node.args[0].is_Integer]
-    if not calls:
-        return entry
-    bases: dict[sympy.Basic, int] = {}
-    for call in calls:
-        constant, rest = call.args[0].as_coeff_Add()
-        if constant.is_Integer:
-            bases[rest] = min(bases.get(rest, int(constant)), int(constant))
-
-    def reduce(argument: sympy.Basic) -> sympy.Basic:
-        constant, rest = argument.as_coeff_Add()
-        if rest not in bases or not constant.is_Integer:
-            return sympy.fibonacci(argument)
-        low_offset = bases[rest]
-        low, high = sympy.fibonacci(rest + low_offset), sympy.fibonacci(rest + low_offset + 1)
-        for _ in range(int(constant) - low_offset):
-            low, high = high, low + high
-        return low
-
-    return entry.replace(sympy.fibonacci, reduce)
+def _zero_certificate(entry: sympy.Basic, generators: Sequence[sympy.Basic],
+                      cofactors: Sequence[sympy.Basic] | None, **more: object) -> dict | None:
+    """The certificate ``entry = Σ cᵢ·gᵢ`` if the proposed cofactors make it true by expansion
+    (the search that found them is not trusted), else None."""
+    if cofactors is None or len(cofactors) != len(generators):
+        return None
+    if sympy.expand(entry - sum((c * g for c, g in zip(cofactors, generators, strict=True)),
+                                sympy.Integer(0))) != 0:
+        return None
+    used = [(g, c) for g, c in zip(generators, cofactors, strict=True) if c != 0]
+    return {"kind": "zero", "entry": certificates.dump(entry), **more,
+            "generators": [certificates.dump(g) for g, _ in used],
+            "cofactors": [certificates.dump(c) for _, c in used]}
 
 
 def prove_zero(entry: sympy.Basic, generators: Sequence[sympy.Basic]) -> dict | None:
     """A certificate that ``entry`` vanishes wherever the ``generators`` do, or None."""
-    numerator, _ = _numerator(entry)
+    numerator, _ = numerator_and_denominator(entry)
     if numerator == 0:
-        return {"kind": "zero", "entry": certificates.dump(numerator),
-                "generators": [], "cofactors": []}
+        return _zero_certificate(numerator, [], [])
     if generators:
-        cofactors = _cofactors(numerator, generators) or bounded_cofactors(numerator, generators)
-        if cofactors is not None:
+        proof = (_zero_certificate(numerator, generators,
+                                   search.cofactors_by_division(numerator, generators))
+                 or _zero_certificate(numerator, generators,
+                                      search.bounded_cofactors(numerator, generators)))
+        if proof is not None:
             Givens.check_consistent(tuple(generators))
-            used = [(g, c) for g, c in zip(generators, cofactors, strict=True) if c != 0]
-            return {"kind": "zero", "entry": certificates.dump(numerator),
-                    "generators": [certificates.dump(g) for g, _ in used],
-                    "cofactors": [certificates.dump(c) for _, c in used]}
+            return proof
         try:
             if Givens.in_ideal(numerator, tuple(generators)):
                 return {"kind": "kernel", "what": "ideal membership by a Gröbner basis"}
@@ -362,21 +166,10 @@ def prove_zero(entry: sympy.Basic, generators: Sequence[sympy.Basic]) -> dict | 
     if by_identities is not None:
         return by_identities
     if sympy.cancel(numerator) == 0 or sympy.simplify(numerator) == 0:
-        if counterexample(numerator) is not None:
+        if search.counterexample(numerator) is not None:
             return None  # simplify erred: the entry is not zero at a point of its domain
         return {"kind": "kernel", "what": "simplify"}
     return None
-
-
-def trigonometric_form(entry: sympy.Basic) -> sympy.Basic:
-    """``entry`` with sines and cosines of sums expanded (``sin(a − b) = sin a cos b − …``) and
-    ``tanh u`` written ``sinh u / cosh u`` for real ``u``, then the numerator: a polynomial
-    in sines, cosines and their hyperbolic cousins of single arguments."""
-    expanded = sympy.expand(entry, trig=True)
-    expanded = expanded.replace(
-        lambda node: isinstance(node, sympy.tanh) and node.args[0].is_extended_real,
-        lambda node: sympy.sinh(node.args[0]) / sympy.cosh(node.args[0]))
-    return _numerator(expanded)[0]  # cosh u > 0 for real u: the numerator vanishes as it does
 
 
 def _zero_by_identities(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
@@ -386,216 +179,41 @@ def _zero_by_identities(numerator: sympy.Basic, generators: Sequence[sympy.Basic
     if not numerator.has(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tanh):
         return None
     entry = trigonometric_form(numerator)
-    identities = pythagorean_identities(entry)
     if entry == 0:
-        return {"kind": "zero", "entry": certificates.dump(entry), "generators": [],
-                "cofactors": [], "identities": True}
-    if not identities:
+        return _zero_certificate(entry, [], [], identities=True)
+    every = [*generators, *pythagorean_identities(entry)]
+    if len(every) == len(generators):
         return None
-    every = [*generators, *identities]
-    cofactors = bounded_cofactors(entry, every, most=2)
-    if cofactors is None:
-        return None
-    used = [(g, c) for g, c in zip(every, cofactors, strict=True) if c != 0]
-    return {"kind": "zero", "entry": certificates.dump(entry), "identities": True,
-            "generators": [certificates.dump(g) for g, _ in used],
-            "cofactors": [certificates.dump(c) for _, c in used]}
-
-
-def pythagorean_identities(entry: sympy.Basic) -> list[sympy.Basic]:
-    """``sin²u + cos²u − 1`` and ``cosh²u − sinh²u − 1`` for each argument ``u`` in ``entry``."""
-    found = []
-    for first, second, sign in ((sympy.sin, sympy.cos, 1), (sympy.sinh, sympy.cosh, -1)):
-        arguments = {node.args[0] for node in entry.atoms(first, second)}
-        found += [second(u) ** 2 + sign * first(u) ** 2 - 1 for u in sorted(arguments, key=str)]
-    return found
-
-
-def counterexample(entry: sympy.Basic) -> dict | None:
-    """A point of the symbols' declared domains where ``entry`` is a non-zero number, or None.
-
-    ``simplify`` rewrites by identities that can hold only on part of a domain
-    (``binomial(n − 1, n) = 0`` for n ≥ 1, not at n = 0): before the kernel accepts a zero on
-    its word, the entry is evaluated exactly at a few points, edges of the domains included.
-    """
-    symbols = {s for s in entry.free_symbols if isinstance(s, sympy.Symbol)}
-    if symbols != entry.free_symbols:
-        return None  # matrix entries or other atoms: nothing to evaluate at
-    edge = {s: sympy.Integer(0) for s in symbols if in_domain(s, sympy.Integer(0))}
-    for point in [*_parameter_samples(symbols), edge]:
-        if set(point) != symbols:
-            continue
-        try:
-            value = sympy.expand_func(entry.xreplace(point)).doit()
-        except (ValueError, TypeError, ZeroDivisionError, NotImplementedError):
-            continue
-        if value.is_number and value.is_finite and sympy.N(value, 30) != 0 \
-                and abs(sympy.N(value, 30)) > sympy.Float(10) ** -25:
-            return point
-    return None
-
-
-def _cofactors(numerator: sympy.Basic, generators: Sequence[sympy.Basic]
-               ) -> list[sympy.Basic] | None:
-    """Cofactors by division by the generators themselves (not a Gröbner basis), when that
-    leaves no remainder: the certificate names the facts, not an intermediate basis."""
-    symbols = sorted(set().union(*(g.free_symbols for g in generators))
-                     | numerator.free_symbols, key=str)
-    if not symbols:
-        return None
-    try:
-        quotients, remainder = sympy.reduced(numerator, list(generators), *symbols,
-                                             order="grevlex")
-    except (BasePolynomialError, ValueError, TypeError):
-        return None
-    if sympy.expand(remainder) != 0:
-        return None
-    return [sympy.expand(q) for q in quotients]
-
-
-def _signed(value: sympy.Basic, sign: int, strict: bool, expand: bool = True) -> bool:
-    """Every term of the expanded ``value`` (or of ``value`` as written) is a rational of
-    ``sign`` (±1) times factors of known sign (:func:`_factor_kind`), and if ``strict`` one
-    term has only positive factors: then the whole has that sign (strictly). Nothing is read
-    from SymPy's inference."""
-    terms = _numbers_gathered(sympy.Add.make_args(sympy.expand(value) if expand else value))
-    if terms is None:
-        return False
-    found_strict = False
-    for term in terms:
-        coefficient, rest = term.as_coeff_Mul()
-        if not coefficient.is_Rational or coefficient == 0 or sympy.sign(coefficient) != sign:
-            return False
-        kinds = [_factor_kind(factor) for factor in sympy.Mul.make_args(rest) if factor != 1]
-        if None in kinds:
-            return False
-        found_strict = found_strict or all(kind == "positive" for kind in kinds)
-    return bool(terms) and (found_strict or not strict)
-
-
-def _numbers_gathered(terms: tuple) -> list | None:
-    """The terms with every closed number among them summed into one rational of the same
-    sign (``√401/2 − 10`` counts as a positive number: its value, to 60 digits, is far from
-    0); None if that sum is too close to 0 to tell."""
-    numbers = [term for term in terms if term.is_number]
-    others = [term for term in terms if not term.is_number]
-    total = sympy.Add(*numbers)
-    if len(numbers) < 2 or total.is_Rational:
-        return [*others, total] if numbers and total != 0 else others
-    value = sympy.N(total, 60)
-    if not value.is_real or abs(value) < sympy.Float(10) ** -40:
-        return None
-    return [*others, sympy.Integer(1 if value > 0 else -1)]
-
-
-def _factor_kind(factor: sympy.Basic) -> str | None:
-    """``"positive"``, ``"nonnegative"`` or None (unknown) for one factor of a term.
-
-    An even whole power of a real is non-negative; a whole power of a known-sign atom keeps its
-    kind (a negative power only of a positive one); any real power of a positive quantity is
-    positive (the principal power)."""
-    base, exponent = (factor.base, factor.exp) if factor.is_Pow else (factor, sympy.Integer(1))
-    kind = _atom_kind(base)
-    if exponent.is_Integer:
-        if kind == "positive" or (kind == "nonnegative" and exponent > 0):
-            return kind
-        if int(exponent) % 2 == 0 and exponent > 0 and base.is_extended_real:
-            return "nonnegative"
-        return None
-    return "positive" if kind == "positive" and exponent.is_real else None
-
-
-def _atom_kind(atom: sympy.Basic) -> str | None:
-    """The sign an atom has by declaration or definition: symbols by their assumptions,
-    positive numbers, F(m) for whole m ≥ 1, e^x and cosh x for real x, |z| and norms, a
-    minimum or maximum of positives, a rising factorial of a positive, and a sum with
-    coefficients of one sign over such atoms."""
-    if atom.is_Symbol:
-        return "positive" if atom.is_positive else "nonnegative" if atom.is_nonnegative else None
-    if atom.is_Number:
-        return "positive" if atom > 0 else None
-    if isinstance(atom, sympy.fibonacci) and len(atom.args) == 1 and atom.args[0].is_integer:
-        return "positive" if atom.args[0].is_positive else (
-            "nonnegative" if atom.args[0].is_nonnegative else None)
-    if isinstance(atom, sympy.exp | sympy.cosh) and atom.args[0].is_extended_real:
-        return "positive"
-    if isinstance(atom, sympy.Abs) or type(atom).__dict__.get("is_nonnegative") is True:
-        return "nonnegative"
-    if isinstance(atom, sympy.Min | sympy.Max) and all(
-            _atom_kind(argument) == "positive" or _signed(argument, 1, True)
-            for argument in atom.args):
-        return "positive"
-    if isinstance(atom, sympy.RisingFactorial) and atom.args[1].is_integer \
-            and atom.args[1].is_nonnegative and _signed(atom.args[0], 1, True):
-        return "positive"
-    if isinstance(atom, sympy.Add):
-        return "positive" if _signed(atom, 1, True) else (
-            "nonnegative" if _signed(atom, 1, False) else None)
-    return None
-
-
-def _positive_real_part(value: sympy.Basic) -> bool:
-    """``c + Σ aᵢ·√uᵢ`` with ``c > 0`` and every ``aᵢ ≥ 0`` rational: a principal square root
-    has a non-negative real part, so the whole has a positive real part and is not 0."""
-    constant, terms = sympy.S.Zero, sympy.Add.make_args(sympy.expand(value))
-    for term in terms:
-        coefficient, rest = term.as_coeff_Mul()
-        if rest == 1:
-            constant += coefficient
-        elif not (coefficient.is_Rational and coefficient > 0 and rest.is_Pow
-                  and rest.exp == sympy.Rational(1, 2)):
-            return False
-    return bool(constant.is_Rational and constant > 0)
+    return _zero_certificate(entry, every, search.bounded_cofactors(entry, every, most=2),
+                             identities=True)
 
 
 def prove_sign(value: sympy.Basic, relation: Relation) -> dict | None:
     """A certificate that ``value`` has the sign ``value relation 0`` claims, or None."""
     wanted = relation.direction  # +1 for > and ≥, −1 for < and ≤
+    found = {"kind": "sign", "value": certificates.dump(value), "relation": relation.symbol}
     if value.is_number:
         number = sympy.N(value, 60)
         if number.is_real and (number > 0 if wanted > 0 else number < 0):
-            return {"kind": "sign", "value": certificates.dump(value),
-                    "relation": relation.symbol}
-        if not relation.strict and value == 0:
-            return {"kind": "sign", "value": certificates.dump(value),
-                    "relation": relation.symbol}
-        return None
+            return found
+        return found if not relation.strict and value == 0 else None
     numerator, denominator = sympy.fraction(sympy.together(sympy.expand(value)))
     for sign_numerator in (wanted, -wanted):
-        if (_signed(numerator, sign_numerator, relation.strict)
-                and _signed(denominator, sign_numerator * wanted, True)):
-            return {"kind": "sign", "value": certificates.dump(value),
-                    "relation": relation.symbol}
-    for form in (sympy.factor(numerator), _completed_square(sympy.expand(numerator))):
-        for sign_numerator in (wanted, -wanted) if form is not None else ():
-            if (_signed(form, sign_numerator, relation.strict, expand=False)
-                    and _signed(denominator, sign_numerator * wanted, True)):
-                return {"kind": "sign", "value": certificates.dump(value),
-                        "relation": relation.symbol, "numerator": certificates.dump(form)}
+        if (signed(numerator, sign_numerator, relation.strict)
+                and signed(denominator, sign_numerator * wanted, True)):
+            return found
+    for form in (sympy.factor(numerator), search.completed_square(sympy.expand(numerator))):
+        if form is None or sympy.expand(form - numerator) != 0:
+            continue  # a proposed form is read only if it is the numerator
+        for sign_numerator in (wanted, -wanted):
+            if (signed(form, sign_numerator, relation.strict, expand=False)
+                    and signed(denominator, sign_numerator * wanted, True)):
+                return dict(found, numerator=certificates.dump(form))
     attribute = {Relation.LT: "is_negative", Relation.LE: "is_nonpositive",
                  Relation.GT: "is_positive", Relation.GE: "is_nonnegative"}[relation]
     for candidate in (value, sympy.factor(value), sympy.simplify(value)):
         if getattr(candidate, attribute) is True and not _wrong_sign_somewhere(value, relation):
             return {"kind": "kernel", "what": f"SymPy's assumptions: {attribute}"}
-    return None
-
-
-def _completed_square(value: sympy.Basic) -> sympy.Basic | None:
-    """``a·x² + b·x + c``, for one real atom ``x``, written ``a·(x + b/2a)² + (c − b²/4a)``:
-    a form whose terms show the sign (a square is ≥ 0); None for other shapes."""
-    atoms = [a for a in value.free_symbols | value.atoms(sympy.Function)
-             if a.is_extended_real and not any(a in o.args for o in value.atoms(sympy.Function))]
-    for x in atoms:
-        try:
-            polynomial = sympy.Poly(value, x)
-        except sympy.PolynomialError:
-            continue
-        if polynomial.degree() != 2:
-            continue
-        a, b, c = polynomial.all_coeffs()
-        if not all(sympy.sympify(k).is_Rational for k in (a, b, c)):
-            continue
-        return sympy.Add(a * (x + b / (2 * a)) ** 2, c - b**2 / (4 * a), evaluate=False)
     return None
 
 
@@ -605,7 +223,7 @@ def _wrong_sign_somewhere(value: sympy.Basic, relation: Relation) -> bool:
     symbols = value.free_symbols
     if not symbols or not all(isinstance(s, sympy.Symbol) for s in symbols):
         return False
-    for point in _parameter_samples(symbols):
+    for point in parameter_samples(symbols):
         number = sympy.N(value.xreplace(point), 30)
         if number.is_real and prove_sign(number, relation) is None:
             return True
@@ -627,7 +245,7 @@ def prove_nonzero(value: sympy.Basic, generators: Sequence[sympy.Basic],
         sign = prove_sign(value, relation)
         if sign is not None:
             return sign
-    if _positive_real_part(value):
+    if positive_real_part(value):
         return {"kind": "nonzero", "value": certificates.dump(value), "roots": True}
     for index, stated in enumerate(nonzero):  # a fact says so, up to sign
         for sign in (1, -1):
@@ -635,9 +253,12 @@ def prove_nonzero(value: sympy.Basic, generators: Sequence[sympy.Basic],
                 return {"kind": "nonzero", "value": certificates.dump(value), "fact": index,
                         "sign": sign}
     if generators:
-        numerator, _ = _numerator(value)
+        numerator, _ = numerator_and_denominator(value)
         witness = Givens.nullstellensatz(numerator, tuple(generators))
-        if witness is not None:
+        if witness is not None and sympy.expand(  # 1 = c·v + Σ cᵢ·gᵢ, by expansion here
+                1 - witness[0] * numerator
+                - sum((c * g for c, g in zip(witness[1], generators, strict=True)),
+                      sympy.Integer(0))) == 0:
             cofactor, cofactors = witness
             return {"kind": "nonzero", "value": certificates.dump(numerator),
                     "cofactor": certificates.dump(cofactor),
@@ -729,7 +350,7 @@ def decide(lhs: sympy.Basic, relation: Relation, rhs: sympy.Basic,
         structure["proposed"] = certificates.dump(proposed)
     symbolic_size = is_symbolic_matrix(gap) and any(
         not d.is_Integer for d in gap.shape)
-    entries = [_normalise(words.scalarise(e)) for e in words.coefficients(gap)]
+    entries = [normal_form(words.scalarise(e)) for e in words.coefficients(gap)]
     # The scalar each 1×1 product, determinant or trace was named by, so that the re-checker
     # reads the facts' and the claim's words as the same polynomial variables.
     structure["words"] = [[certificates.dump(name), certificates.dump(word)]
@@ -783,7 +404,7 @@ def decide_equal(a: sympy.Basic, b: sympy.Basic, words: Words,
     except TypeError:
         return None
     found = []
-    for entry in (_normalise(words.scalarise(e)) for e in words.coefficients(gap)):
+    for entry in (normal_form(words.scalarise(e)) for e in words.coefficients(gap)):
         proof = prove_zero(entry, generators)
         if proof is None:
             proof = _equal_by_sympy_identities(entry)
@@ -827,7 +448,7 @@ def _equal_by_sympy_identities(entry: sympy.Basic) -> dict | None:
     if sympy.expand(entry, complex=True) == 0:
         return {"kind": "kernel", "what": "expansion into real and imaginary parts"}
     rewritten = entry.rewrite(sympy.sqrt).rewrite(sympy.exp)
-    if sympy.simplify(sympy.expand(rewritten)) == 0 and counterexample(entry) is None:
+    if sympy.simplify(sympy.expand(rewritten)) == 0 and search.counterexample(entry) is None:
         return {"kind": "kernel", "what": "simplify after rewriting special functions"}
     return None
 
@@ -868,8 +489,8 @@ def evaluate_limit(limit: sympy.Limit) -> Verdict:
         return fail(f"undecided: the limit {limit} does not exist or cannot be found")
     if point is not sympy.oo:
         return fail(f"undecided: only limits at infinity are confirmed, not {limit}")
-    for sample in _parameter_samples(expression.free_symbols - {variable}):
-        problem = _sampled_disagreement(expression.xreplace(sample), variable,
+    for sample in parameter_samples(expression.free_symbols - {variable}):
+        problem = sampled_disagreement(expression.xreplace(sample), variable,
                                         first.xreplace(sample))
         if problem:
             where = ", ".join(f"{k} = {v}" for k, v in sample.items())
@@ -880,67 +501,6 @@ def evaluate_limit(limit: sympy.Limit) -> Verdict:
                    {"value": certificates.dump(first)})
 
 
-SAMPLE_VALUES = (sympy.Integer(1), sympy.Integer(2), sympy.Rational(1, 3), sympy.Integer(0),
-                 sympy.Integer(3), sympy.Rational(1, 2), sympy.Integer(-1), sympy.Rational(-1, 2))
-
-
-def _parameter_samples(symbols: set[sympy.Basic]) -> list[dict]:
-    """Values of the other symbols, inside their declared domains and including the domain's
-    edge 0 where it belongs to it (``r ≥ 1`` becomes ``1 + s`` with ``s ≥ 0``: ``s = 0`` is the
-    case a limit formula is most often wrong at); none if a symbol has no value that fits."""
-    ordered = sorted(symbols, key=str)
-    choices = []
-    for symbol in ordered:
-        fitting = [v for v in SAMPLE_VALUES
-                   if isinstance(symbol, sympy.Symbol) and in_domain(symbol, v)]
-        if not fitting:
-            return []
-        choices.append(fitting)
-    rows = max((len(fitting) for fitting in choices), default=1)
-    return [{symbol: fitting[(row + index) % len(fitting)]
-             for index, (symbol, fitting) in enumerate(zip(ordered, choices, strict=True))}
-            for row in range(min(rows, 4))]
-
-
-def _sampled_disagreement(expression: sympy.Basic, variable: sympy.Symbol,
-                          value: sympy.Basic) -> str | None:
-    """Why the sequence at large indices contradicts ``value`` (moves away from it, or does not
-    grow towards an infinite one), or None.
-
-    The sequence is evaluated in floating point at 50 digits (mpmath), never exactly: an
-    exact ``F(10¹⁵)`` would not finish.
-    """
-    value = sympy.simplify(value) if value.has(sympy.oo, sympy.zoo, sympy.nan) else value
-    if not (value.is_number and (value.is_finite or value in (sympy.oo, -sympy.oo))):
-        return f"the computed limit is {value} here, not a number"
-    with mpmath.workdps(50):
-        try:
-            function = sympy.lambdify(variable, expression, modules="mpmath", dummify=True)
-            samples = [function(mpmath.mpf(point)) for point in LIMIT_SAMPLE_POINTS]
-            if value in (sympy.oo, -sympy.oo):
-                return _not_diverging(samples, int(sympy.sign(value)), variable)
-            target = mpmath.mpmathify(sympy.N(value, 50))
-            gaps = [abs(sample - target) for sample in samples]
-        except (TypeError, ValueError, ZeroDivisionError, OverflowError, NameError):
-            return f"undecided: the sequence {expression} cannot be evaluated to confirm its limit"
-        if gaps[-1] > mpmath.mpf("1e-3") and gaps[-1] >= gaps[0]:
-            return (f"the sequence at {variable} = {LIMIT_SAMPLE_POINTS[-1]} is "
-                    f"{mpmath.nstr(samples[-1], 8)}, not near the computed limit {value}")
-    return None
-
-
-def _not_diverging(samples: list, sign: int, variable: sympy.Symbol) -> str | None:
-    """Why real samples at growing indices do not move towards ``sign``·∞, or None."""
-    if any(mpmath.im(s) != 0 for s in samples):
-        return "undecided: the sequence is not real, so it cannot tend to ±∞"
-    first, last = (sign * mpmath.re(s) for s in samples)
-    if last > first and last > 1:
-        return None
-    return (f"the sequence at {variable} = {LIMIT_SAMPLE_POINTS[-1]} is "
-            f"{mpmath.nstr(samples[-1], 8)}, not moving towards {'' if sign > 0 else '-'}∞")
-
-
-# -- mechanisms over several claims ------------------------------------------------------------
 
 def chain(ends_meet: Sequence[tuple[sympy.Basic, sympy.Basic, str]],
           relations: Sequence[Relation], claimed: Relation) -> Verdict:
@@ -1050,9 +610,6 @@ def fill(template: sympy.Basic, holes: Sequence[sympy.Basic],
     return evaluate_holding_limits(filled)
 
 
-NUMERIC_EXTRA_VALUES = (sympy.Rational(7, 19), sympy.Rational(-11, 23), sympy.Rational(29, 13),
-                        sympy.Integer(7), sympy.Integer(-4), sympy.Integer(11))
-
 
 def numeric(lhs: sympy.Basic, rhs: sympy.Basic, points: Sequence[dict], relation: Relation,
             digits: int) -> Verdict:
@@ -1074,11 +631,11 @@ def numeric(lhs: sympy.Basic, rhs: sympy.Basic, points: Sequence[dict], relation
     if relation is Relation.NE and free:
         return fail("a numeric ≠ is read only between closed numbers: points cannot show that "
                     f"two functions of {', '.join(map(str, free))} differ everywhere")
-    everywhere = list(points) + _kernel_points(free)
+    everywhere = list(points) + kernel_points(free)
     values = []
     for point in everywhere:
-        coarse = [_evaluate(side.subs(point), digits) for side in (lhs, rhs)]
-        fine = [_evaluate(side.subs(point), digits + 20) for side in (lhs, rhs)]
+        coarse = [evaluate_entries(side.subs(point), digits) for side in (lhs, rhs)]
+        fine = [evaluate_entries(side.subs(point), digits + 20) for side in (lhs, rhs)]
         if any(v is None for v in coarse + fine):
             return fail(f"does not evaluate to numbers at {point}")
         with mpmath.workdps(digits + 20):
@@ -1099,30 +656,3 @@ def numeric(lhs: sympy.Basic, rhs: sympy.Basic, points: Sequence[dict], relation
                    ({"kind": "kernel", "what": "numeric evidence"},), {"values": values})
 
 
-def _kernel_points(symbols: Sequence[sympy.Basic]) -> list[dict]:
-    """Two points no author chose: values in each symbol's declared domain."""
-    choices = []
-    for symbol in symbols:
-        fitting = [v for v in NUMERIC_EXTRA_VALUES
-                   if isinstance(symbol, sympy.Symbol) and in_domain(symbol, v)]
-        choices.append(fitting or [sympy.Integer(1)])
-    if not symbols:
-        return []
-    return [{symbol: fitting[(row + index) % len(fitting)]
-             for index, (symbol, fitting) in enumerate(zip(symbols, choices, strict=True))}
-            for row in range(2)]
-
-
-def _evaluate(expression: sympy.Basic, digits: int) -> list[mpmath.mpc] | None:
-    """Each entry of ``expression`` as an mpmath complex at ``digits``, or None if one is not a
-    finite number."""
-    values = []
-    entries = list(expression) if isinstance(expression, sympy.MatrixBase) else [expression]
-    with mpmath.workdps(digits):
-        for entry in entries:
-            number = sympy.N(entry, digits)
-            if not number.is_number or number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-                return None
-            real, imaginary = number.as_real_imag()
-            values.append(mpmath.mpc(mpmath.mpf(str(real)), mpmath.mpf(str(imaginary))))
-    return values

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from derivations.engine import certificates
 from derivations.engine.derivation import Derivation, Relation, Step
-from derivations.engine.kernel import Verdict, decide
+from derivations.engine.kernel import Verdict, conclude, decide
 from derivations.engine.scope import Scope, ScopeKind, narrowest
 from derivations.engine.timelimit import TimeLimitExceeded, default_seconds, time_limit
 
@@ -60,7 +60,7 @@ class DerivationResult:
 
 def _display_verdict(step: Step, derivation: Derivation) -> Verdict:
     """Each display form proved equal to its side (a failing verdict if one is not)."""
-    obligations: list[dict] = []
+    shown_equal = []
     for side, shown, name in ((step.lhs, step.display_lhs, "left"),
                               (step.rhs, step.display_rhs, "right")):
         if shown is None:
@@ -69,8 +69,8 @@ def _display_verdict(step: Step, derivation: Derivation) -> Verdict:
         if not verdict.passed:
             return Verdict(False, f"the displayed {name} side is not the checked one: "
                                   f"{verdict.detail}")
-        obligations += verdict.obligations
-    return Verdict(True, "", tuple(obligations))
+        shown_equal.append(verdict)
+    return conclude("", shown_equal)
 
 
 def step_claim(step: Step, derivation: Derivation) -> dict:
@@ -94,8 +94,7 @@ def verify_step(step: Step, derivation: Derivation, seconds: float | None = None
             shown = _display_verdict(step, derivation)
             verdict = shown if not shown.passed else step.check.verify(step, derivation)
             if verdict.passed:
-                verdict = Verdict(True, verdict.detail,
-                                  (*shown.obligations, *verdict.obligations), verdict.structure)
+                verdict = conclude(verdict.detail, [shown, verdict], verdict.structure)
     except TimeLimitExceeded as error:
         verdict = Verdict(False, str(error))
     except Exception as error:
