@@ -84,7 +84,7 @@ def rechecked(step: StepRecord) -> str | None:
 def rechecked_steps(found: list[DerivationRecord]) -> dict[str, str | None]:
     """:func:`rechecked` for every step, keyed ``slug--label``; cached by the certificates and
     the re-checker's source, so a rebuild that changed neither does not re-check again."""
-    digest = hashlib.sha256(sources_digest("derivations/engine/recheck.py",
+    digest = hashlib.sha256(sources_digest("derivations/engine/recheck",
                                            "derivations/engine/certificates.py",
                                            "sitebuild/verification.py").encode())
     for record in found:

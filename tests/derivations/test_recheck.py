@@ -6,7 +6,9 @@ shapes, written by the kernel, re-check."""
 
 from __future__ import annotations
 
+import ast
 import copy
+from pathlib import Path
 
 import pytest
 import sympy
@@ -24,6 +26,7 @@ from derivations.engine import (
     verify,
 )
 from derivations.engine.certificates import dump
+from foundation.provenance import imported_modules, imported_names, module_path
 
 x = sympy.Symbol("x", real=True)
 r = sympy.Symbol("r", positive=True)
@@ -685,3 +688,58 @@ def test_tanh_of_a_complex_argument_is_sinh_over_cosh_only_where_cosh_is_declare
     assert rechecked(certificate)
     undeclared = kernel_left(sympy.tanh(z), quotient)
     assert refused(undeclared)
+
+
+# -- what the re-checker is made of ---------------------------------------------------------------
+
+RECHECKER = "derivations.engine.recheck"
+PACKAGE_FILES = sorted(module_path(RECHECKER).parent.glob("*.py"))
+DECIDING = ("kernel", "checks", "givens", "algebra", "derivation")  # the kernel's deciding code
+
+
+def _reached(module: str) -> set[Path]:
+    """The files of ``module`` and of every ``derivations`` module it imports, directly or not.
+
+    Not :func:`foundation.provenance.closure`: it adds each module's parent packages, and
+    ``derivations/engine/__init__.py`` re-exports the kernel, so that closure holds the kernel
+    whatever the re-checker imports. Here a package is followed only where something is taken
+    from it (``from derivations.engine import Symbolic``), not where it is only the way to one of
+    its modules (``from derivations.engine import certificates``)."""
+    seen: set[str] = set()
+    pending = [module]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        path = module_path(current)
+        names, modules = set(imported_names(path)), imported_modules(path, ("derivations",))
+        for name in modules:
+            children = {other for other in names if other.rpartition(".")[0] == name}
+            if not children or not children <= modules:
+                pending.append(name)
+    return {module_path(name) for name in seen}
+
+
+def test_the_rechecker_imports_none_of_the_kernels_deciding_code():
+    reached = _reached(RECHECKER)
+    deciding = {module_path(f"derivations.engine.{name}") for name in DECIDING}
+    assert not deciding & reached
+    assert reached == set(PACKAGE_FILES) | _reached("derivations.engine.certificates")
+
+
+# What the kernel decides with and the re-checker must not call (as ``sympy.f(…)``, as a method
+# ``e.f(…)``, or imported by name).
+KERNEL_TOOLS = {"simplify", "limit", "groebner", "reduced", "cancel", "factor"}
+
+
+def test_the_rechecker_calls_none_of_the_kernels_tools():
+    found = []
+    for path in PACKAGE_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in KERNEL_TOOLS:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node.func)}(…)")
+            elif isinstance(node, ast.ImportFrom) and KERNEL_TOOLS & {a.name for a in node.names}:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert len(PACKAGE_FILES) > 1 and not found
