@@ -15,7 +15,7 @@ import pytest
 
 import derivations.__main__ as cli
 import sitebuild.__main__ as site_cli
-from derivations.engine import Derivation, get, registry, verify
+from derivations.engine import Derivation, get, registry, verdicts, verify
 from sitebuild.fragments import pages_including
 from sitebuild.paths import ROOT
 
@@ -94,8 +94,12 @@ def test_the_guide_shows_each_derivations_command_and_exactly_what_it_prints(cap
         assert without_timings(printed(command, capsys)) == without_timings(output), command
 
 
-def test_the_failure_shown_is_the_one_verify_prints_without_the_given_facts(monkeypatch, capsys):
-    """The guide shows the row verify prints when step 2 leaves out its ``given``."""
+def test_the_failure_shown_is_the_one_verify_prints_without_the_given_facts(monkeypatch, capsys,
+                                                                          tmp_path):
+    """The guide shows the row verify prints when step 2 leaves out its ``given``. The verdicts
+    go to a folder of the test's own: ``--fresh`` replaces the kept record, and the broken
+    example's failure must not erase the real derivation's."""
+    monkeypatch.setattr(verdicts, "STORE", tmp_path)
     example = get(SLUG)
     steps = tuple(dataclasses.replace(step, given=()) if step.label == "kept" else step
                   for step in example.steps)
