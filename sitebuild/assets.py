@@ -22,12 +22,14 @@ from sitebuild.fragments import slide_quality_renders
 from sitebuild.mode import pages_first
 from sitebuild.paths import DECKS, KATEX, MEDIA, PAGES
 from sitebuild.problems import LOG, BuildError, refuse
+from sitebuild.translation import messages
 
 KATEX_ASSETS = ("katex.min.js", "katex.min.css", "contrib/auto-render.js")
 KITS = DECKS.parent / "kits"  # lecture kits: python -m lectures.kit
 MEDIA_SUFFIXES = ("*.webm", "*.mp4", "*.png", "*.vtt", "*.txt")
 # The folders of the pages' folder that generation owns: everything in them is replaced.
-OWNED = ("assets/katex", "assets/fonts", "media", "decks", "kits", "notebooks")
+OWNED = ("assets/katex", "assets/fonts", "assets/messages", "media", "decks", "kits",
+         "notebooks")
 
 
 def katex() -> dict[str, Path]:
@@ -95,6 +97,8 @@ def published() -> dict[str, Path]:
     found = katex()
     if FONT.is_file():  # written by generation before it publishes (sitebuild.edition.font)
         found[SERVED_AT] = FONT
+    if messages.SCRIPT.is_file():  # the interface messages, likewise (sitebuild.edition.prepare)
+        found[messages.SERVED_AT] = messages.SCRIPT
     found |= {f"media/{media.name}": media for media in stamped_media()}
     for files_of_scene in slide_quality_renders().values():
         found |= {f"media/{render.parent.name}/{render.name}": render

@@ -32,8 +32,8 @@ OUTPUTS = ("build/site", "build/media", "build/decks", "build/kits")
 SETTINGS = ("COMPANION_AUTHORING", "COMPANION_STRICT")
 SKIPPED_DIRECTORIES = {"__pycache__", ".pytest_cache", ".ruff_cache"}
 # Generation's own folders in the pages (sitebuild.assets.OWNED): outputs, not inputs.
-GENERATED_IN_PAGES = ("site/assets/katex", "site/assets/fonts", "site/media", "site/decks",
-                      "site/kits", "site/notebooks")
+GENERATED_IN_PAGES = ("site/assets/katex", "site/assets/fonts", "site/assets/messages",
+                      "site/media", "site/decks", "site/kits", "site/notebooks")
 
 
 def _files(relative: str) -> list[Path]:

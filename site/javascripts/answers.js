@@ -21,7 +21,11 @@
 // 3(1 + 2)), but not after a division in the same product (1/2pi is refused as ambiguous).
 // Powers bind tightest and to the right (-2^2 = -4, 2^3^2 = 2^9). Errors name the position,
 // counted from 1.
+//
+// Every word shown is a message of sitebuild/messages.toml ([parse] and [answers]), said in the
+// page's language by companionMessages (javascripts/messages.js, loaded first).
 window.companionAnswers = (() => {
+  const say = (key, values) => window.companionMessages.say(key, values);
   const MAX_LENGTH = 200;
   const EXACT = 1e-9;
   const NAMES = {
@@ -43,7 +47,7 @@ window.companionAnswers = (() => {
     const tokens = [];
     const equals = text.indexOf("=");
     if (equals >= 0) {
-      throw new InputError(`unexpected '=' at position ${equals + 1}: type the value only`);
+      throw new InputError(say("parse.equals", { position: equals + 1 }));
     }
     let i = 0;
     while (i < text.length) {
@@ -63,8 +67,7 @@ window.companionAnswers = (() => {
         const word = letters ? letters[0] : character;
         const name = word === "\u03c0" ? "pi" : word.toLowerCase();
         if (!(name in NAMES)) {
-          throw new InputError(`unknown name '${word}' at position ${position}: the box knows ` +
-            "pi (or \u03c0), e, sqrt, exp, log and ln");
+          throw new InputError(say("parse.unknown-name", { word, position }));
         }
         tokens.push({ kind: "name", text: word, name, position });
         i += word.length;
@@ -75,13 +78,11 @@ window.companionAnswers = (() => {
         tokens.push({ kind: SYMBOLS[character], text: character, position });
         i += 1;
       } else if (character === ",") {
-        throw new InputError(`unexpected ',' at position ${position}: write decimals with a ` +
-          "point (1.5) and whole numbers without separators (5050)");
+        throw new InputError(say("parse.comma", { position }));
       } else if (SUPERSCRIPTS.test(character)) {
-        throw new InputError(`unexpected '${character}' at position ${position}: write powers ` +
-          "with ^, as in 2^2");
+        throw new InputError(say("parse.superscript", { character, position }));
       } else {
-        throw new InputError(`unexpected '${character}' at position ${position}`);
+        throw new InputError(say("parse.unexpected", { character, position }));
       }
     }
     return tokens;
@@ -91,25 +92,25 @@ window.companionAnswers = (() => {
   function evaluate(source) {
     const text = String(source);
     if (text.length > MAX_LENGTH) {
-      throw new InputError(`too long: at most ${MAX_LENGTH} characters`);
+      throw new InputError(say("parse.too-long", { limit: MAX_LENGTH }));
     }
     const tokens = tokenize(text);
-    if (!tokens.length) throw new InputError("empty: type a number or an expression");
+    if (!tokens.length) throw new InputError(say("parse.empty"));
     let index = 0;
     const peek = () => tokens[index];
     const end = (token) => token.position + token.text.length - 1;
 
     function leftover(token) {
       return token.kind === ")"
-        ? new InputError(`unexpected ')' at position ${token.position}`)
-        : new InputError(`missing an operator before '${token.text}' at position ` +
-          `${token.position}`);
+        ? new InputError(say("parse.unexpected", { character: ")", position: token.position }))
+        : new InputError(say("parse.missing-operator",
+          { token: token.text, position: token.position }));
     }
 
     function group(open) {
       const value = sum();
       const close = peek();
-      if (!close) throw new InputError(`missing ')' for the '(' at position ${open.position}`);
+      if (!close) throw new InputError(say("parse.missing-close", { position: open.position }));
       if (close.kind !== ")") throw leftover(close);
       index += 1;
       return value;
@@ -119,8 +120,8 @@ window.companionAnswers = (() => {
       const token = peek();
       if (!token) {
         const last = tokens[tokens.length - 1];
-        throw new InputError(`incomplete: something is missing after '${last.text}' at ` +
-          `position ${last.position}`);
+        throw new InputError(say("parse.incomplete",
+          { token: last.text, position: last.position }));
       }
       index += 1;
       if (token.kind === "number") return token.value;
@@ -131,12 +132,14 @@ window.companionAnswers = (() => {
         if ("constant" in meaning) return meaning.constant;
         const open = peek();
         if (!open || open.kind !== "(") {
-          throw new InputError(`expected '(' after ${token.text} at position ${end(token) + 1}`);
+          throw new InputError(say("parse.expected-open",
+            { name: token.text, position: end(token) + 1 }));
         }
         index += 1;
         return meaning.apply(group(open));
       }
-      throw new InputError(`unexpected '${token.text}' at position ${token.position}`);
+      throw new InputError(say("parse.unexpected",
+        { character: token.text, position: token.position }));
     }
 
     function power() {
@@ -181,8 +184,10 @@ window.companionAnswers = (() => {
             const a = text.slice(first.position - 1, division.position - 1).trim();
             const b = text.slice(division.position, token.position - 1).trim();
             const c = text.slice(token.position - 1, end(tokens[index - 1])).trim();
-            throw new InputError(`ambiguous '${a}/${b}${c}' at position ${first.position}: ` +
-              `write ${a}/(${b}${c}) or (${a}/${b})${c}`);
+            throw new InputError(say("parse.ambiguous", {
+              typed: `${a}/${b}${c}`, position: first.position,
+              right: `${a}/(${b}${c})`, left: `(${a}/${b})${c}`,
+            }));
           }
           value *= factor;
         } else {
@@ -205,9 +210,9 @@ window.companionAnswers = (() => {
     const value = sum();
     if (index < tokens.length) throw leftover(tokens[index]);
     if (Number.isNaN(value)) {
-      throw new InputError("no real value (a square root or logarithm of a negative number?)");
+      throw new InputError(say("parse.no-real"));
     }
-    if (!Number.isFinite(value)) throw new InputError("not finite (a division by zero?)");
+    if (!Number.isFinite(value)) throw new InputError(say("parse.not-finite"));
     return value;
   }
 
@@ -270,8 +275,8 @@ window.companionAnswers = (() => {
     return fewer && Math.abs(value - answer) <= half(-match[2].length) * (1 + 1e-9);
   }
 
-  function plural(count, word) {
-    return `${count} ${word}${count === 1 ? "" : "s"}`;
+  function digits(count) {  // "6 significant digits", in the page's language
+    return count === 1 ? say("answers.digits-one") : say("answers.digits", { count });
   }
 
   function tolerated(wanted) {
@@ -279,27 +284,29 @@ window.companionAnswers = (() => {
     return exponent < 0 ? (wanted.tolerance).toFixed(-exponent) : String(wanted.tolerance);
   }
 
-  function code(text) {
-    const element = document.createElement("code");
-    element.textContent = text;
-    return element;
+  // A message's text as nodes: its `code` spans as <code> elements, the rest as text.
+  function withCode(text) {
+    return text.split("`").map((part, i) => {
+      if (i % 2 === 0) return part;
+      const element = document.createElement("code");
+      element.textContent = part;
+      return element;
+    });
   }
 
   function describe(form, wanted) {
     const label = form.querySelector("label");
     const help = form.querySelector("small");
     if (label) {
-      label.textContent = wanted.digits === null ? "Your answer, exactly"
-        : `Your answer, to ${plural(wanted.digits, "significant digit")}`;
+      label.textContent = wanted.digits === null ? say("answers.label-exact")
+        : say("answers.label-digits", { digits: digits(wanted.digits) });
     }
     if (help) {
-      // Examples that are no exercise's answer.
-      const lead = wanted.digits === null
-        ? "The exact value: a whole number, an exact decimal, a fraction such as "
-        : `To ${plural(wanted.digits, "significant digit")} (within ${tolerated(wanted)}) or ` +
-          "exactly: a decimal, a fraction such as ";
-      help.replaceChildren(lead, code("3/8"), " or an expression such as ", code("sqrt(3)/2"),
-        ", ", code("2^(1/3)"), " or ", code("2pi"), ".");
+      // Its examples are no exercise's answer.
+      const text = wanted.digits === null ? say("answers.help-exact")
+        : say("answers.help-digits",
+          { digits: digits(wanted.digits), tolerance: tolerated(wanted) });
+      help.replaceChildren(...withCode(text));
     }
   }
 
@@ -336,29 +343,26 @@ window.companionAnswers = (() => {
       if (!(error instanceof InputError)) throw error;
       form.classList.add("answer-invalid");
       input.setAttribute("aria-invalid", "true");
-      output.textContent = input.value.trim() ? `Cannot read that: ${error.message}.`
-        : "Type a number or an expression first.";
+      output.textContent = input.value.trim()
+        ? say("answers.cannot-read", { reason: error.message }) : say("answers.type-first");
       return;
     }
     input.removeAttribute("aria-invalid");
     const verdict = judge(value, answer, wanted);
     if (verdict === "right") {
       form.classList.add("answer-right");
-      output.textContent = wanted.digits === null ? "Correct: that is the solution's value."
-        : `Correct to the ${plural(wanted.digits, "significant digit")} asked for.`;
+      output.textContent = wanted.digits === null ? say("answers.right-exact")
+        : say("answers.right-digits", { digits: digits(wanted.digits) });
       return;
     }
     form.classList.add("answer-wrong");
     if (roundedTooSoon(input.value, answer, wanted)) {
-      output.textContent = "Close: right to the digits you typed, but this box wants " +
-        (wanted.digits === null ? "the exact value (a fraction or an expression will do)."
-          : `${plural(wanted.digits, "significant digit")}.`);
+      output.textContent = wanted.digits === null ? say("answers.close-exact")
+        : say("answers.close-digits", { digits: digits(wanted.digits) });
     } else if (directionAllowed(form)) {
-      output.textContent = `Not quite: that is too ${verdict === "high" ? "large" : "small"}. ` +
-        "Try again, or open the hint.";
+      output.textContent = say(verdict === "high" ? "answers.too-large" : "answers.too-small");
     } else {
-      output.textContent = "Not quite: that is not the solution's value. Try again, or open " +
-        "the hint.";
+      output.textContent = say("answers.not-it");
     }
   }
 

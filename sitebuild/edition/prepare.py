@@ -15,6 +15,7 @@ from pathlib import Path
 from sitebuild.edition import LANGUAGES, config, font, fragments, pages
 from sitebuild.paths import PAGES
 from sitebuild.problems import LOG
+from sitebuild.translation import messages
 
 # The themes' own Korean labels (search, navigation), drawn with the served font too.
 THEME_LABELS = (("material", "templates/partials/languages/ko.html"),
@@ -54,7 +55,8 @@ def theme_labels() -> list[Path]:
 
 
 def prepare(log: logging.Logger = LOG) -> Prepared:
-    """Every edition's pages folder and fragments, then the font for all their Hangul."""
+    """Every edition's pages folder and fragments, the scripts' messages in every language
+    (:mod:`sitebuild.translation.messages`), then the font for all their Hangul."""
     states: dict[str, list[pages.PageState]] = {}
     changed = 0
     texts = sorted(PAGES.glob("*.md")) + theme_labels()
@@ -64,6 +66,8 @@ def prepare(log: logging.Logger = LOG) -> Prepared:
         changed += len(fragments.mirror(lang))
         texts += [config.overlay_path(lang), *sorted(pages.docs(lang).glob("*.md"))]
         texts += sorted(path for path in fragments.folder(lang).rglob("*.md"))
+    messages.write(LANGUAGES, log=log)
+    texts += messages.translation_files(LANGUAGES)
     prepared = Prepared(states, changed, font.build(texts))
     log.info("editions: %s", prepared.summary())
     return prepared

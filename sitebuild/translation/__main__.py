@@ -18,6 +18,10 @@ is a fragment's path there (derivations/exercise-1-1.md); scaffold fills a unit 
 another fragment's file already translates with that translation; assemble writes the
 fragments in the language (sitebuild.translation.generated.localise).
 
+With --messages, each step works on the scripts' interface messages (sitebuild/messages.toml)
+and their translations, translations/<lang>/interface/messages.md: PAGE is messages.toml and a
+unit is a message's key (answers.too-large).
+
 Exit status: 0 passes, 1 a check fails, 2 a usage error (unknown language or page), said in
 one line before any work.
 """
@@ -31,7 +35,7 @@ from pathlib import Path
 from foundation.cli import FAILED, USAGE, Parser
 from foundation.files import write_atomically
 from sitebuild.paths import GENERATED
-from sitebuild.translation import generated, report, translated
+from sitebuild.translation import generated, messages, report, translated
 from sitebuild.translation import glossary as glossary_module
 from sitebuild.translation.findings import STALE, TranslationError
 from sitebuild.translation.glossary import GlossaryError
@@ -44,7 +48,9 @@ class UsageError(Exception):
 
 
 def _paths(arguments: argparse.Namespace) -> report.Paths:
-    if arguments.generated:
+    if arguments.messages:
+        paths = messages.paths(translations=arguments.translations)
+    elif arguments.generated:
         paths = generated.paths(arguments.pages or GENERATED, arguments.translations)
     else:
         paths = report.Paths(arguments.pages or report.PAGES, arguments.translations)
@@ -203,6 +209,8 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--lang", default="ko", help="the language (default ko)")
     common.add_argument("--generated", action="store_true",
                         help="the generated fragments (build/generated), not the pages")
+    common.add_argument("--messages", action="store_true",
+                        help="the scripts' interface messages (sitebuild/messages.toml)")
     common.add_argument("--pages", type=Path, default=None, help=argparse.SUPPRESS)
     common.add_argument("--translations", type=Path, default=report.TRANSLATIONS,
                         help=argparse.SUPPRESS)

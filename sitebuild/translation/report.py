@@ -85,12 +85,14 @@ class Paths:
     translations: Path = TRANSLATIONS
     layout: Layout = PAGE
     within: str = ""
+    suffix: str = ""  # the translation file's, where it is not the English file's (``.md``)
 
     def english(self, page: str) -> Path:
         return self.pages / page
 
     def translation(self, lang: str, page: str) -> Path:
-        return self.translations / lang / self.within / page
+        path = self.translations / lang / self.within / page
+        return path.with_suffix(self.suffix) if self.suffix else path
 
     def glossary(self, lang: str) -> Path:
         return self.translations / lang / GLOSSARY
@@ -166,6 +168,8 @@ def check_page(page: str, lang: str, glossary: Glossary | None,
             if block := starts_a_block(current[unit.id], unit.kind):
                 findings.append(Finding(page, unit.id, STRUCTURE, f"{block} would start a "
                                         "block of its own: reword or move it within the line"))
+            if paths.layout.check is not None:
+                findings += paths.layout.check(page, unit.id, unit.text, current[unit.id])
     if glossary is not None:
         findings += glossary_module.lint(
             page, [(unit.id, unit.kind, current[unit.id]) for unit in english

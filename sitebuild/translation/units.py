@@ -419,6 +419,9 @@ class Layout:
     split: Callable[[str], list[Piece]]
     join: Callable[[list[Piece], dict[str, str]], str]
     pattern: str  # the English files, as a glob below their folder
+    # A check of this kind's own, on each current unit: (page, unit id, English, translation)
+    # → findings (the interface messages' placeholders, :mod:`sitebuild.translation.messages`).
+    check: Callable[[str, str, str, str], list] | None = None
 
 
 PAGE = Layout(split_page, assemble, "*.md")

@@ -2,12 +2,13 @@
 exercises against the committed results, and every box of the built site against what its
 solution prints.
 
-``site/javascripts/answers.js`` is loaded into an empty page for the unit tests, so they need
-no built site. The built-site test finds every ``form.answer-check`` in ``build/site`` and, for
-each, reads what its solution prints for the answer with its own reading (Python, below): the
-decimals within 1 % of the answer and the conclusion's right side, turned from TeX into what a
-reader types. Each must be accepted, a value far off refused, and the box must state the
-precision the printed digits call for.
+``site/javascripts/answers.js`` is loaded into an empty page for the unit tests, after the
+English messages it says (:func:`load_answers`), so they need no built site. The built-site test
+finds every ``form.answer-check`` in ``build/site`` and, for each, reads what its solution
+prints for the answer with its own reading (Python, below): the decimals within 1 % of the
+answer and the conclusion's right side, turned from TeX into what a reader types. Each must be
+accepted, a value far off refused, and the box must state the precision the printed digits
+call for.
 """
 
 from __future__ import annotations
@@ -21,11 +22,20 @@ from pathlib import Path
 import pytest
 
 from sitebuild.htmltree import Element, parse
+from sitebuild.translation import messages
 from tests.site.browsing import open_page
 from tests.site.conftest import SITE, built_pages
 
 ANSWERS_JS = Path(__file__).resolve().parents[2] / "site" / "javascripts" / "answers.js"
+MESSAGES_JS = ANSWERS_JS.with_name("messages.js")
 browser_test = pytest.mark.browser
+
+
+def load_answers(page) -> None:
+    """answers.js and what every page loads before it: the catalogues and messages.js."""
+    page.add_script_tag(content=messages.script(()))
+    page.add_script_tag(path=str(MESSAGES_JS))
+    page.add_script_tag(path=str(ANSWERS_JS))
 
 
 # --- the parser and the precision rule, in an empty page ----------------------------------------
@@ -36,7 +46,7 @@ def blank(browser) -> Iterator:
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(path=str(ANSWERS_JS))
+    load_answers(page)
     yield page
     context.close()
 
@@ -164,7 +174,7 @@ def _box(browser, answer: float, printed: str, direction: str = ""):
     page.set_content(f"<!doctype html><html><body>"
                      f"{BOX.format(answer=answer, printed=printed, direction=direction)}"
                      f"</body></html>")
-    page.add_script_tag(path=str(ANSWERS_JS))
+    load_answers(page)
     return context, page
 
 

@@ -4,7 +4,7 @@
 
 import { amplification, dampedRotation, feedbackStep, linearStep, orbit, smallestStableGamma } from "./dynamics.js";
 import * as plot from "./plot.js";
-import { element, frame, numberField, prose, readNumber, shortNumber, texNumber } from "./ui.js";
+import { element, frame, numberField, prose, readNumber, say, shortNumber, texNumber } from "./ui.js";
 
 const TOLERANCE = 1e-12; // |1 + z| this close to 1 is drawn on the circle
 
@@ -30,8 +30,8 @@ function discPlot(epsilon, gamma, omega, stableGamma) {
     for (const sign of [1, -1]) body.push(plot.circle(x(-epsilon * stableGamma), y(sign * epsilon * omega), 6, "widget-hollow widget-preserving"));
   }
   for (const p of z) body.push(plot.circle(x(p.re), y(p.im), 5, `widget-dot ${plot.growthClass(factor, TOLERANCE)}`));
-  body.push(plot.text((box.left + box.right) / 2, 236, "real part"));
-  return plot.svg(250, 244, `The disc of stable steps, centre −1 and radius 1, with the eigenvalues z = ${shortNumber(z[0].re)} ± ${shortNumber(Math.abs(z[0].im))} i; the growth factor is ${shortNumber(factor)}`, body);
+  body.push(plot.text((box.left + box.right) / 2, 236, say("widget.real-part")));
+  return plot.svg(250, 244, say("euler.disc-label", { re: shortNumber(z[0].re), im: shortNumber(Math.abs(z[0].im)), factor: shortNumber(factor) }), body);
 }
 
 let clipCount = 0; // each drawing's clip path needs an id of its own on the page
@@ -56,10 +56,10 @@ function trajectoryPlot(linear, nonlinear) {
     plot.path(at(nonlinear), "widget-path widget-vanishing"),
     "</g>",
     plot.circle(x(linear[0][0]), y(linear[0][1]), 4, "widget-dot widget-accent"),
-    plot.text((box.left + box.right) / 2, 236, "first coordinate"),
+    plot.text((box.left + box.right) / 2, 236, say("widget.first-coordinate")),
   ];
   const [endLinear, endTanh] = [linear[linear.length - 1], nonlinear[nonlinear.length - 1]];
-  return plot.svg(250, 244, `Trajectories from h0: the linear system ends at (${endLinear.map(shortNumber).join(", ")}), the tanh system at (${endTanh.map(shortNumber).join(", ")})`, body);
+  return plot.svg(250, 244, say("euler.trajectory-label", { linear: endLinear.map(shortNumber).join(", "), tanh: endTanh.map(shortNumber).join(", ") }), body);
 }
 
 /** The lengths of both trajectories against t, on a log axis: growth by |1 + z| per step is a line. */
@@ -81,33 +81,33 @@ function lengthPlot(linear, nonlinear) {
     ...plot.frameAxes(box, plot.ticks(0, steps, 4).map((v) => [x(v), String(v)]), yTicks),
     plot.path(at(l1), "widget-path widget-accent"),
     plot.path(at(l2), "widget-path widget-vanishing"),
-    plot.text((box.left + box.right) / 2, 236, "step"),
+    plot.text((box.left + box.right) / 2, 236, say("euler.axis")),
   ];
-  return plot.svg(250, 244, `Lengths of h against the step, log scale: the linear system ends at ${shortNumber(l1[steps])}, the tanh system at ${shortNumber(l2[steps])}`, body);
+  return plot.svg(250, 244, say("euler.lengths-label", { linear: shortNumber(l1[steps]), tanh: shortNumber(l2[steps]) }), body);
 }
 
 /** Build the widget inside `container` (a [data-widget="euler"] element). */
 export function mount(container) {
   const data = container.dataset;
-  const epsilon = numberField("Step size $\\varepsilon$", data.epsilon || "0.1", { name: "epsilon" });
-  const gamma = numberField("Diffusion $\\gamma$", data.gamma || "0.15", { name: "gamma" });
-  const omega = numberField("Frequency $\\omega$", data.omega || "2", { name: "omega" });
-  const steps = numberField("Steps $T$", data.steps || "200", { name: "steps", inputmode: "numeric" });
-  const startX = numberField("Start $h_0$, first coordinate", "1", { name: "start-x" });
-  const startY = numberField("Start $h_0$, second coordinate", "0", { name: "start-y" });
-  const stabilise = element("button", { type: "button", html: prose("Set $\\gamma$ to the smallest stable value") });
+  const epsilon = numberField(say("widget.step-size"), data.epsilon || "0.1", { name: "epsilon" });
+  const gamma = numberField(say("euler.diffusion"), data.gamma || "0.15", { name: "gamma" });
+  const omega = numberField(say("euler.frequency"), data.omega || "2", { name: "omega" });
+  const steps = numberField(say("widget.steps"), data.steps || "200", { name: "steps", inputmode: "numeric" });
+  const startX = numberField(say("euler.start-x"), "1", { name: "start-x" });
+  const startY = numberField(say("euler.start-y"), "0", { name: "start-y" });
+  const stabilise = element("button", { type: "button", html: prose(say("euler.stabilise")) });
   const disc = element("div", { class: "widget-drawing" });
   const paths = element("div", { class: "widget-drawing" });
   const discFigure = element("figure", { class: "widget-figure" }, disc,
-    element("figcaption", { html: prose("Eigenvalues $z$ of one step (dots) and the disc $|1 + z| \\leq 1$; rings: the smallest stable $\\gamma$") }));
+    element("figcaption", { html: prose(say("euler.disc-caption")) }));
   const legend = element("ul", { class: "widget-legend" },
-    element("li", {}, element("span", { class: "widget-swatch widget-accent", "aria-hidden": "true" }), element("span", { html: prose("linear: $h \\leftarrow h + \\varepsilon (M - \\gamma I) h$") })),
-    element("li", {}, element("span", { class: "widget-swatch widget-vanishing", "aria-hidden": "true" }), element("span", { html: prose("tanh: $h \\leftarrow h + \\varepsilon \\tanh((M - \\gamma I) h)$") })));
+    element("li", {}, element("span", { class: "widget-swatch widget-accent", "aria-hidden": "true" }), element("span", { html: prose(say("euler.linear")) })),
+    element("li", {}, element("span", { class: "widget-swatch widget-vanishing", "aria-hidden": "true" }), element("span", { html: prose(say("euler.tanh")) })));
   const lengths = element("div", { class: "widget-drawing" });
   const pathFigure = element("figure", { class: "widget-figure" }, paths,
-    element("figcaption", { html: prose("Trajectories $h_0, \\dots, h_T$ in the plane, framed on the tanh system") }), legend);
+    element("figcaption", { html: prose(say("euler.paths-caption")) }), legend);
   const lengthFigure = element("figure", { class: "widget-figure" }, lengths,
-    element("figcaption", { html: prose("Their lengths $\\lVert h_t\\rVert$ against $t$ (log scale)") }), legend.cloneNode(true));
+    element("figcaption", { html: prose(say("euler.lengths-caption")) }), legend.cloneNode(true));
   const readout = element("p", { class: "widget-readout", "aria-live": "polite" });
   let latest = null;
 
@@ -118,11 +118,11 @@ export function mount(container) {
   });
 
   const update = () => {
-    const e = readNumber(epsilon.input, "Step size $\\varepsilon$", { above: 0 });
-    const g = readNumber(gamma.input, "Diffusion $\\gamma$", { min: 0 });
-    const w = readNumber(omega.input, "Frequency $\\omega$");
-    const t = readNumber(steps.input, "Steps $T$", { integer: true, min: 1, max: 5000 });
-    const start = [readNumber(startX.input, "Start $h_0$, first coordinate"), readNumber(startY.input, "Start $h_0$, second coordinate")];
+    const e = readNumber(epsilon.input, say("widget.step-size"), { above: 0 });
+    const g = readNumber(gamma.input, say("euler.diffusion"), { min: 0 });
+    const w = readNumber(omega.input, say("euler.frequency"));
+    const t = readNumber(steps.input, say("widget.steps"), { integer: true, min: 1, max: 5000 });
+    const start = [readNumber(startX.input, say("euler.start-x")), readNumber(startY.input, say("euler.start-y"))];
     const matrix = dampedRotation(g, w);
     const linear = orbit((h) => linearStep(matrix, h, e), start, t);
     const nonlinear = orbit((h) => feedbackStep(matrix, h, e), start, t);
@@ -132,11 +132,11 @@ export function mount(container) {
     paths.innerHTML = trajectoryPlot(linear, nonlinear);
     lengths.innerHTML = lengthPlot(linear, nonlinear);
     stabilise.disabled = stableGamma === null;
-    const verdict = factor > 1 + TOLERANCE ? "grows" : factor < 1 - TOLERANCE ? "decays" : "keeps its length";
+    const verdict = factor > 1 + TOLERANCE ? "euler.grows" : factor < 1 - TOLERANCE ? "euler.decays" : "euler.keeps";
     readout.innerHTML = [
       `$z = ${texNumber(-e * g)} \\pm ${texNumber(Math.abs(e * w))}\\,i$`,
-      `$|1 + z| = ${texNumber(factor, 6)}$: the linear system ${verdict}`,
-      stableGamma === null ? "" : `smallest stable $\\gamma = ${texNumber(stableGamma, 6)}$`,
+      say(verdict, { factor: `$|1 + z| = ${texNumber(factor, 6)}$` }),
+      stableGamma === null ? "" : say("euler.smallest", { gamma: `$\\gamma = ${texNumber(stableGamma, 6)}$` }),
     ].filter(Boolean).map(prose).join(" · ");
     latest = {
       epsilon: e, gamma: g, omega: w, steps: t, start, matrix,
@@ -145,15 +145,15 @@ export function mount(container) {
     };
     container.widget.result = latest;
     const notes = [];
-    if (stableGamma === null) notes.push(`$\\varepsilon\\omega = ${texNumber(e * Math.abs(w))} > 1$: no diffusion $\\gamma$ makes this step stable; only a smaller $\\varepsilon$ can.`);
+    if (stableGamma === null) notes.push(say("euler.hopeless", { product: `$\\varepsilon\\omega = ${texNumber(e * Math.abs(w))} > 1$` }));
     const overflow = linear.findIndex((h) => !h.every(Number.isFinite));
-    if (overflow >= 0) notes.push(`The linear system overflows double precision at step ${overflow}; later steps are not drawn.`);
+    if (overflow >= 0) notes.push(say("euler.overflow-note", { step: overflow }));
     return notes;
   };
 
   container.widget = { result: null };
   frame(container, {
-    title: "Euler stability",
+    title: say("euler.title"),
     controls: [epsilon.label, gamma.label, omega.label, steps.label, startX.label, startY.label, stabilise],
     figures: [discFigure, pathFigure, lengthFigure, readout],
     update,

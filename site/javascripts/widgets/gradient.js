@@ -5,7 +5,7 @@
 import { jacobianNorms, NONLINEARITIES, perStepBound, recurrentMatrix } from "./bptt.js";
 import { spectralNorm } from "./linalg.js";
 import * as plot from "./plot.js";
-import { element, frame, numberField, prose, readNumber, selectField, shortNumber, texNumber } from "./ui.js";
+import { element, frame, numberField, prose, readNumber, say, selectField, shortNumber, texNumber } from "./ui.js";
 
 export const LARGEST_SIZE = 16; // each of the l steps takes an exact 2-norm, O(d³): kept quick on a phone
 
@@ -27,9 +27,9 @@ function normPlot(norms, eta) {
     ...plot.frameAxes(box, xTicks, yTicks),
     plot.path(at(bound), "widget-reference"),
     plot.path(at(norms), `widget-curve ${plot.growthClass(norms[horizon])}`),
-    plot.text((box.left + box.right) / 2, 234, "steps back in time"),
+    plot.text((box.left + box.right) / 2, 234, say("gradient.axis")),
   ];
-  return plot.svg(340, 242, `Norm of the Jacobian from step k to step t against l = t − k, log scale, with the bound eta to the power l; at l = ${horizon} the norm is ${shortNumber(norms[horizon])} and the bound ${shortNumber(bound[horizon])}`, body);
+  return plot.svg(340, 242, say("gradient.plot-label", { horizon, norm: shortNumber(norms[horizon]), bound: shortNumber(bound[horizon]) }), body);
 }
 
 // η computed in double precision: an orthogonal W's s₁ is 1 to within a few units in the last place.
@@ -37,30 +37,25 @@ const UNIT_ETA = 1e-12;
 
 /** What the bound η^l promises, and what it does not, for the per-step bound `eta`. */
 export function boundNote(eta) {
-  if (Math.abs(eta - 1) <= UNIT_ETA) {
-    return "$\\eta = 1$: the bound forbids growth, $\\lVert \\partial h_t/\\partial h_k\\rVert_2 \\leq 1$ at every $l$, "
-      + "but does not force vanishing: slopes below $\\beta$ can still shrink the gradient.";
-  }
-  return eta < 1
-    ? "$\\eta < 1$: the bound forces every gradient to vanish at least like $\\eta^l$."
-    : "$\\eta > 1$: the bound allows growth, so it forces neither vanishing nor explosion.";
+  if (Math.abs(eta - 1) <= UNIT_ETA) return say("gradient.note-one");
+  return say(eta < 1 ? "gradient.note-below" : "gradient.note-above");
 }
 
 /** Build the widget inside `container` (a [data-widget="gradient"] element). */
 export function mount(container) {
   const horizon = Number(container.dataset.horizon || 100);
-  const size = numberField("Hidden size $d$", container.dataset.size || "8", { name: "size", inputmode: "numeric" });
-  const gain = numberField("Gain $g$", "1", { name: "gain" });
-  const activation = selectField("Nonlinearity $\\sigma$", [["linear", "identity"], ["tanh", "tanh"], ["sigmoid", "sigmoid"]], "tanh", "activation");
-  const initialiser = selectField("Initialiser of $W$", [["gaussian", "Gaussian"], ["orthogonal", "orthogonal (Haar)"]], "gaussian", "initialiser");
-  const seed = numberField("Seed", container.dataset.seed || "2013", { name: "seed", inputmode: "numeric" });
-  const another = element("button", { type: "button" }, "Sample another network");
+  const size = numberField(say("gradient.size"), container.dataset.size || "8", { name: "size", inputmode: "numeric" });
+  const gain = numberField(say("gradient.gain"), "1", { name: "gain" });
+  const activation = selectField(say("gradient.nonlinearity"), [["linear", say("gradient.identity")], ["tanh", "tanh"], ["sigmoid", say("gradient.sigmoid")]], "tanh", "activation");
+  const initialiser = selectField(say("gradient.initialiser"), [["gaussian", say("gradient.gaussian")], ["orthogonal", say("gradient.orthogonal")]], "gaussian", "initialiser");
+  const seed = numberField(say("gradient.seed"), container.dataset.seed || "2013", { name: "seed", inputmode: "numeric" });
+  const another = element("button", { type: "button" }, say("gradient.another"));
   const drawing = element("div", { class: "widget-drawing" });
   const legend = element("ul", { class: "widget-legend" },
-    element("li", {}, element("span", { class: "widget-swatch widget-vanishing", "aria-hidden": "true" }), element("span", { html: prose("measured $\\lVert \\partial h_t / \\partial h_k \\rVert_2$") })),
-    element("li", {}, element("span", { class: "widget-swatch widget-dashed widget-muted", "aria-hidden": "true" }), element("span", { html: prose("bound $\\eta^l$") })));
+    element("li", {}, element("span", { class: "widget-swatch widget-vanishing", "aria-hidden": "true" }), element("span", { html: prose(say("gradient.measured")) })),
+    element("li", {}, element("span", { class: "widget-swatch widget-dashed widget-muted", "aria-hidden": "true" }), element("span", { html: prose(say("gradient.bound")) })));
   const figure = element("figure", { class: "widget-figure widget-wide" }, drawing,
-    element("figcaption", { html: prose(`Jacobian norms of one sampled network against the steps back $l = t - k = 0, \\dots, ${horizon}$ (log scale)`) }), legend);
+    element("figcaption", { html: prose(say("gradient.caption", { range: `$l = t - k = 0, \\dots, ${horizon}$` })) }), legend);
   const readout = element("p", { class: "widget-readout", "aria-live": "polite" });
 
   another.addEventListener("click", () => {
@@ -70,9 +65,9 @@ export function mount(container) {
   });
 
   const update = () => {
-    const d = readNumber(size.input, "Hidden size $d$", { integer: true, min: 1, max: LARGEST_SIZE });
-    const g = readNumber(gain.input, "Gain $g$", { above: 0, max: 100 });
-    const s = readNumber(seed.input, "Seed", { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER - 1 });
+    const d = readNumber(size.input, say("gradient.size"), { integer: true, min: 1, max: LARGEST_SIZE });
+    const g = readNumber(gain.input, say("gradient.gain"), { above: 0, max: 100 });
+    const s = readNumber(seed.input, say("gradient.seed"), { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER - 1 });
     const kind = initialiser.select.value;
     const sigma = activation.select.value;
     const weights = recurrentMatrix(kind, d, g, s);
@@ -85,20 +80,20 @@ export function mount(container) {
       `$s_1 = \\lVert W\\rVert_2 = ${texNumber(s1)}$`,
       `$\\beta = ${texNumber(beta)}$`,
       `$\\eta = \\beta s_1 = ${texNumber(eta)}$`,
-      `at $l = ${horizon}$: $${texNumber(norms[horizon])} \\leq \\eta^{${horizon}} = ${texNumber(eta ** horizon)}$`,
+      say("gradient.at", { lag: `$l = ${horizon}$`, comparison: `$${texNumber(norms[horizon])} \\leq \\eta^{${horizon}} = ${texNumber(eta ** horizon)}$` }),
     ].map(prose).join(" · ");
     container.widget.result = { weights, norms, eta, beta, spectralNorm: s1, horizon, seed: s, size: d, gain: g, activation: sigma, initialiser: kind };
     const notes = [boundNote(eta)];
     const zero = norms.findIndex((value) => value === 0);
-    if (zero >= 0) notes.push(`From $l = ${zero}$ on the product underflows to 0 in double precision, as in the library; a log axis cannot show it.`);
+    if (zero >= 0) notes.push(say("gradient.underflow-note", { start: `$l = ${zero}$` }));
     const overflow = norms.findIndex((value) => !Number.isFinite(value));
-    if (overflow >= 0) notes.push(`From $l = ${overflow}$ on the product overflows double precision; those norms are not drawn.`);
+    if (overflow >= 0) notes.push(say("gradient.overflow-note", { start: `$l = ${overflow}$` }));
     return notes;
   };
 
   container.widget = { result: null };
   frame(container, {
-    title: "Gradient through time",
+    title: say("gradient.title"),
     controls: [size.label, gain.label, activation.label, initialiser.label, seed.label, another],
     figures: [figure, readout],
     update,

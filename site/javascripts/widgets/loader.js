@@ -10,6 +10,9 @@ const MODULES = {
   phase: "./phase.js",
 };
 
+// Its messages are sitebuild/messages.toml's, in the page's language (javascripts/messages.js).
+const say = (key, values) => window.companionMessages.say(key, values);
+
 function fail(container, text) {
   container.dataset.state = "failed";
   container.querySelector(".widget-fallback")?.remove();
@@ -24,14 +27,14 @@ async function load(container) {
   const name = container.dataset.widget;
   container.dataset.state = "loading";
   if (!(name in MODULES)) {
-    fail(container, `This figure names an unknown widget “${name}”.`);
+    fail(container, say("widget.unknown", { name }));
     return;
   }
   try {
     const module = await import(MODULES[name]);
     module.mount(container);
   } catch (error) {
-    fail(container, `This interactive figure could not start: ${error.message}`);
+    fail(container, say("widget.cannot-start", { error: error.message }));
     throw error;
   }
 }

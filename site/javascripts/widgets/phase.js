@@ -4,7 +4,7 @@
 
 import { displacementField, trajectories } from "./dynamics.js";
 import * as plot from "./plot.js";
-import { element, frame, numberField, prose, readNumber, selectField, shortNumber } from "./ui.js";
+import { element, frame, numberField, prose, readNumber, say, selectField, shortNumber } from "./ui.js";
 
 export const CURSOR_STEP = 0.05; // one arrow key press; with Shift, five
 const FIELD_POINTS = 13; // arrows per side of the displacement field
@@ -53,9 +53,9 @@ function portrait({ extent, field, paths, cursor }) {
   const [cx, cy] = [x(cursor[0]), y(cursor[1])]; // shown by CSS while the plane has keyboard focus
   body.push(plot.line(cx - 9, cy, cx + 9, cy, "widget-cursor"), plot.line(cx, cy - 9, cx, cy + 9, "widget-cursor"),
     plot.circle(cx, cy, 5, "widget-cursor"));
-  body.push(plot.text((BOX.left + BOX.right) / 2, 316, "first coordinate"));
+  body.push(plot.text((BOX.left + BOX.right) / 2, 316, say("widget.first-coordinate")));
   const ends = paths.map((states) => `(${states[states.length - 1].map(shortNumber).join(", ")})`).join(", ");
-  return plot.svg(330, 324, `Phase portrait with ${paths.length} trajectories ending at ${ends || "none"}`, body);
+  return plot.svg(330, 324, say("phase.plot-label", { count: paths.length, ends: ends || say("phase.none") }), body);
 }
 
 /** Build the widget inside `container` (a [data-widget="phase"] element with data-presets). */
@@ -63,26 +63,26 @@ export function mount(container) {
   const data = container.dataset;
   const presets = JSON.parse(data.presets || "{}");
   const defaultStarts = JSON.parse(data.starts || "[[0, 0.5]]");
-  const preset = selectField("Preset", [["custom", "Your own matrix"], ...Object.entries(presets).map(([key, p]) => [key, p.label])], "custom", "preset");
-  const kind = selectField("Update", [["vanilla", "vanilla"], ["feedback", "feedback (Euler step)"]], "feedback", "update");
+  const preset = selectField(say("widget.preset"), [["custom", say("widget.custom")], ...Object.entries(presets).map(([key, p]) => [key, p.label])], "custom", "preset");
+  const kind = selectField(say("phase.update"), [["vanilla", say("phase.vanilla")], ["feedback", say("phase.feedback")]], "feedback", "update");
   const cells = [0, 1].map((i) => [0, 1].map((j) => element("input", {
     type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false", size: 6,
-    "aria-label": `W, row ${i + 1}, column ${j + 1}`, value: "0", "data-row": i, "data-column": j,
+    "aria-label": say("widget.cell", { row: i + 1, column: j + 1 }), value: "0", "data-row": i, "data-column": j,
   })));
   const grid = element("div", { class: "widget-matrix", style: "--columns: 2" }, cells.flat());
-  const entries = element("fieldset", { class: "widget-group" }, element("legend", { html: prose("Entries of $W$") }), grid);
-  const epsilon = numberField("Step size $\\varepsilon$", data.epsilon || "0.1", { name: "epsilon" });
-  const steps = numberField("Steps $T$", data.steps || "50", { name: "steps", inputmode: "numeric" });
-  const clear = element("button", { type: "button" }, "Remove all start points");
-  const reset = element("button", { type: "button" }, "Default start points");
+  const entries = element("fieldset", { class: "widget-group" }, element("legend", { html: prose(say("widget.entries")) }), grid);
+  const epsilon = numberField(say("widget.step-size"), data.epsilon || "0.1", { name: "epsilon" });
+  const steps = numberField(say("widget.steps"), data.steps || "50", { name: "steps", inputmode: "numeric" });
+  const clear = element("button", { type: "button" }, say("phase.clear"));
+  const reset = element("button", { type: "button" }, say("phase.reset"));
   const hint = element("p", { class: "widget-keyboard-hint", id: `${container.dataset.widget}-hint-${Math.random().toString(36).slice(2, 8)}` },
-    "Click or tap to add a start point. With the keyboard: focus the plot, move the cross with the arrow keys (Shift for bigger steps), press Enter to add a point, Backspace to remove the last.");
+    say("phase.hint"));
   const drawing = element("div", {
     class: "widget-drawing widget-focusable", tabindex: "0", role: "application",
-    "aria-label": "Phase plane: add start points", "aria-describedby": hint.id,
+    "aria-label": say("phase.plane"), "aria-describedby": hint.id,
   });
   const figure = element("figure", { class: "widget-figure widget-wide" }, drawing,
-    element("figcaption", { html: prose("Arrows: one step's move $h_t - h_{t-1}$ (scaled); lines: $h_0, \\dots, h_T$ from each start point") }), hint);
+    element("figcaption", { html: prose(say("phase.caption")) }), hint);
   const readout = element("p", { class: "widget-readout", "aria-live": "polite" });
 
   let starts = defaultStarts.map((p) => p.slice());
@@ -103,11 +103,11 @@ export function mount(container) {
   grid.addEventListener("input", () => { preset.select.value = "custom"; });
 
   const update = () => {
-    const weights = cells.map((row, i) => row.map((cell, j) => readNumber(cell, `$W$, row ${i + 1}, column ${j + 1}`)));
+    const weights = cells.map((row, i) => row.map((cell, j) => readNumber(cell, say("widget.cell-name", { row: i + 1, column: j + 1 }))));
     const update = kind.select.value;
     epsilon.label.hidden = update !== "feedback";
-    const e = update === "feedback" ? readNumber(epsilon.input, "Step size $\\varepsilon$", { above: 0 }) : Number(data.epsilon || 0.1);
-    const t = readNumber(steps.input, "Steps $T$", { integer: true, min: 1, max: 1000 });
+    const e = update === "feedback" ? readNumber(epsilon.input, say("widget.step-size"), { above: 0 }) : Number(data.epsilon || 0.1);
+    const t = readNumber(steps.input, say("widget.steps"), { integer: true, min: 1, max: 1000 });
     const paths = trajectories(update, weights, starts, t, e);
     const extent = viewExtent(paths, cursor);
     const points = gridPoints(extent);
@@ -115,15 +115,15 @@ export function mount(container) {
     view = { extent };
     drawing.innerHTML = portrait({ extent, field, paths, cursor });
     readout.innerHTML = prose(starts.length
-      ? `Start points: ${starts.map((p) => `$(${p.map((v) => shortNumber(v)).join(", ")})$`).join(", ")}`
-      : "No start points: click or tap the plot to add one.");
+      ? say("phase.starts", { points: starts.map((p) => `$(${p.map((v) => shortNumber(v)).join(", ")})$`).join(", ") })
+      : say("phase.no-starts"));
     lastValid = { weights, kind: update, epsilon: e, steps: t, starts: starts.map((p) => p.slice()), trajectories: paths, field, extent, cursor: cursor.slice() };
     container.widget.result = lastValid;
     return [];
   };
 
   const run = frame(container, {
-    title: "Phase portrait",
+    title: say("phase.title"),
     controls: [preset.label, kind.label, entries, epsilon.label, steps.label, clear, reset],
     figures: [figure, readout],
     update,

@@ -5,7 +5,7 @@
 
 import { eigenvalues, identity, multiply, spectralNorm } from "./linalg.js";
 import * as plot from "./plot.js";
-import { element, frame, numberField, prose, readNumber, selectField, shortNumber, texNumber } from "./ui.js";
+import { element, frame, numberField, prose, readNumber, say, selectField, shortNumber, texNumber } from "./ui.js";
 
 const STEPS = 64; // when the page gives none: derivations.matrix_powers.STEPS, as in Merity's videos
 
@@ -40,7 +40,7 @@ function heatMap(power, t) {
   const legend = [-1, -0.5, 0, 0.5, 1].map((v, k) => plot.rect(10 + k * 36, 200, 36, 10, "widget-cell", plot.divergingFill(v)));
   const labels = [[10, "−1"], [100, "0"], [190, "1"]].map(([x, label]) => plot.text(x, 224, label));
   const entries = power.map((row) => row.map(shortNumber).join(", ")).join("; ");
-  return plot.svg(200, 230, `Heat map of W to the power ${t}, rows: ${entries}`, [...body, ...legend, ...labels]);
+  return plot.svg(200, 230, say("powers.heat-label", { power: t, entries }), [...body, ...legend, ...labels]);
 }
 
 function normPlot(norms, radius, t) {
@@ -63,9 +63,9 @@ function normPlot(norms, radius, t) {
     plot.path(at(norms), `widget-curve ${plot.growthClass(last)}`),
     plot.line(x(t), box.top, x(t), box.bottom, "widget-marker"),
     Number.isFinite(norms[t]) && norms[t] > 0 ? plot.circle(x(t), y(norms[t]), 4, `widget-dot ${plot.growthClass(last)}`) : "",
-    plot.text((box.left + box.right) / 2, 214, "power"),
+    plot.text((box.left + box.right) / 2, 214, say("powers.axis")),
   ];
-  return plot.svg(320, 222, `Spectral norm of W to the power t for t from 0 to ${steps}, log scale; at t = ${steps} it is ${shortNumber(last)}`, body);
+  return plot.svg(320, 222, say("powers.norm-label", { steps, last: shortNumber(last) }), body);
 }
 
 function eigenvaluePlot(values, radius) {
@@ -86,7 +86,7 @@ function eigenvaluePlot(values, radius) {
     if (copies > 1 && first) body.push(plot.text(x(value.re) + 8, y(value.im) - 8, `×${copies}`, "widget-tick", "start"));
   });
   const listed = values.map((v) => (v.im === 0 ? shortNumber(v.re) : `${shortNumber(v.re)} ${v.im > 0 ? "+" : "−"} ${shortNumber(Math.abs(v.im))} i`)).join(", ");
-  return plot.svg(224, 222, `Eigenvalues of W against the unit circle: ${listed}`, [...body, plot.text(126, 214, "real part")]);
+  return plot.svg(224, 222, say("powers.eigenvalue-label", { values: listed }), [...body, plot.text(126, 214, say("widget.real-part"))]);
 }
 
 function figure(captionTex) {
@@ -99,27 +99,27 @@ function figure(captionTex) {
 export function mount(container) {
   const presets = JSON.parse(container.dataset.presets || "{}");
   const steps = Number(container.dataset.steps || STEPS);
-  const preset = selectField("Preset", [["custom", "Your own matrix"], ...Object.entries(presets).map(([key, p]) => [key, p.label])], "custom", "preset");
-  const size = selectField("Size", [["2", "2 by 2"], ["3", "3 by 3"]], "2", "size");
-  const mode = selectField("Set $W$ by", [["entries", "its entries"], ["spectrum", "eigenvalue moduli and an angle"]], "entries", "mode");
+  const preset = selectField(say("widget.preset"), [["custom", say("widget.custom")], ...Object.entries(presets).map(([key, p]) => [key, p.label])], "custom", "preset");
+  const size = selectField(say("powers.size"), [["2", say("powers.size-2")], ["3", say("powers.size-3")]], "2", "size");
+  const mode = selectField(say("powers.set-by"), [["entries", say("powers.by-entries")], ["spectrum", say("powers.by-spectrum")]], "entries", "mode");
   const cells = [0, 1, 2].map((i) => [0, 1, 2].map((j) => element("input", {
     type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false", size: 6,
-    "aria-label": `W, row ${i + 1}, column ${j + 1}`, value: i === j ? "1" : "0", "data-row": i, "data-column": j,
+    "aria-label": say("widget.cell", { row: i + 1, column: j + 1 }), value: i === j ? "1" : "0", "data-row": i, "data-column": j,
   })));
   const grid = element("div", { class: "widget-matrix" }, cells.flat());
   const entries = element("fieldset", { class: "widget-group" },
-    element("legend", { html: prose("Entries of $W$") }), grid);
-  const modulus = numberField("Modulus $r$ of $\\lambda_{1,2} = r e^{\\pm i\\theta}$", "0.9", { name: "modulus" });
-  const angle = numberField("Angle $\\theta$ in degrees", "30", { name: "angle" });
-  const third = numberField("Third eigenvalue $\\lambda_3$", "1.05", { name: "third" });
+    element("legend", { html: prose(say("widget.entries")) }), grid);
+  const modulus = numberField(say("powers.modulus"), "0.9", { name: "modulus" });
+  const angle = numberField(say("powers.angle"), "30", { name: "angle" });
+  const third = numberField(say("powers.third"), "1.05", { name: "third" });
   const spectrum = element("fieldset", { class: "widget-group" },
-    element("legend", { html: prose("Eigenvalues of $W$") }), modulus.label, angle.label, third.label);
+    element("legend", { html: prose(say("powers.eigenvalues")) }), modulus.label, angle.label, third.label);
   const power = element("input", { type: "range", min: 0, max: steps, step: 1, value: 8, name: "power" });
   const powerOut = element("output", {}, "8");
-  const powerLabel = element("label", { class: "widget-field" }, element("span", { html: prose("Power $t$ shown in the heat map") }), power, powerOut);
-  const heat = figure("$W^t$ on the animations' colour scale, clipped to $[-1, 1]$");
-  const norms = figure(`$\\lVert W^t\\rVert_2$ for $t = 0, \\dots, ${steps}$ (log scale); dashed: $\\rho(W)^t$`);
-  const spectrumFigure = figure("Eigenvalues of $W$ and the unit circle");
+  const powerLabel = element("label", { class: "widget-field" }, element("span", { html: prose(say("powers.power")) }), power, powerOut);
+  const heat = figure(say("powers.heat-caption", { power: "$W^t$" }));
+  const norms = figure(say("powers.norms-caption", { range: `$t = 0, \\dots, ${steps}$` }));
+  const spectrumFigure = figure(say("powers.spectrum-caption"));
   const readout = element("p", { class: "widget-readout", "aria-live": "polite" });
 
   const sizeNow = () => Number(size.select.value);
@@ -151,13 +151,13 @@ export function mount(container) {
     const n = sizeNow();
     let matrix;
     if (mode.select.value === "spectrum") {
-      const r = readNumber(modulus.input, "Modulus $r$", { min: 0 });
-      const theta = readNumber(angle.input, "Angle $\\theta$", {}) * (Math.PI / 180);
-      const lambda3 = n === 3 ? readNumber(third.input, "Third eigenvalue $\\lambda_3$", {}) : 0;
+      const r = readNumber(modulus.input, say("powers.modulus-name"), { min: 0 });
+      const theta = readNumber(angle.input, say("powers.angle-name"), {}) * (Math.PI / 180);
+      const lambda3 = n === 3 ? readNumber(third.input, say("powers.third"), {}) : 0;
       matrix = fromSpectrum(n, r, theta, lambda3);
       writeEntries(matrix);
     } else {
-      matrix = cells.slice(0, n).map((row, i) => row.slice(0, n).map((cell, j) => readNumber(cell, `$W$, row ${i + 1}, column ${j + 1}`)));
+      matrix = cells.slice(0, n).map((row, i) => row.slice(0, n).map((cell, j) => readNumber(cell, say("widget.cell-name", { row: i + 1, column: j + 1 }))));
     }
     const t = Number(power.value);
     powerOut.textContent = String(t);
@@ -166,7 +166,7 @@ export function mount(container) {
     const values = eigenvalues(matrix);
     const radius = Math.max(...values.map((v) => Math.hypot(v.re, v.im)));
     heat.drawing.innerHTML = heatMap(stack[t], t);
-    heat.caption.innerHTML = prose(`$W^{${t}}$ on the animations' colour scale, clipped to $[-1, 1]$`);
+    heat.caption.innerHTML = prose(say("powers.heat-caption", { power: `$W^{${t}}$` }));
     norms.drawing.innerHTML = normPlot(normValues, radius, t);
     spectrumFigure.drawing.innerHTML = eigenvaluePlot(values, radius);
     readout.innerHTML = [
@@ -177,15 +177,15 @@ export function mount(container) {
     container.widget.result = { matrix, powers: stack, norms: normValues, eigenvalues: values, spectralRadius: radius, t };
     const notes = [];
     const zero = normValues.findIndex((value) => value === 0);
-    if (zero >= 0) notes.push(`$W^{${zero}} = 0$: the powers from $t = ${zero}$ on have norm 0, which a log axis cannot show.`);
+    if (zero >= 0) notes.push(say("powers.zero-note", { power: `$W^{${zero}} = 0$`, start: `$t = ${zero}$` }));
     const overflow = normValues.findIndex((value) => !Number.isFinite(value));
-    if (overflow >= 0) notes.push(`From $t = ${overflow}$ on, $W^t$ overflows double precision; those powers are not drawn.`);
+    if (overflow >= 0) notes.push(say("powers.overflow-note", { start: `$t = ${overflow}$` }));
     return notes;
   };
 
   container.widget = { result: null };
   const run = frame(container, {
-    title: "Powers explorer",
+    title: say("powers.title"),
     controls: [element("div", { class: "widget-row" }, preset.label, size.label, mode.label),
       element("div", { class: "widget-row" }, entries, spectrum, powerLabel)],
     figures: [heat.node, norms.node, spectrumFigure.node, readout],

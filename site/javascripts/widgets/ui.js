@@ -1,5 +1,6 @@
 // The widgets' shared controls: labelled inputs that accept what a person types and say what is
 // wrong with it, typeset labels, one message area, and the update cycle every widget follows.
+// Every word shown is a message of sitebuild/messages.toml, said in the page's language (say).
 
 /** An element with attributes and children (strings become text, never HTML). */
 export function element(tag, attributes = {}, ...children) {
@@ -30,6 +31,20 @@ export function prose(text) {
   return text.split("$").map((part, i) => (i % 2 ? tex(part) : escapeText(part))).join("");
 }
 
+/**
+ * The message `key` in the page's language (javascripts/messages.js), its {placeholders}
+ * filled from `values`: words with $…$ math, for prose() or a label.
+ */
+export function say(key, values = {}) {
+  return window.companionMessages.say(key, values);
+}
+
+/** The message `key` as HTML, its words and math through prose(), `html` values put in as HTML. */
+export function sayHtml(key, html = {}) {
+  const marks = Object.fromEntries(Object.keys(html).map((name) => [name, `\u0000${name}\u0000`]));
+  return prose(say(key, marks)).replace(/\u0000([A-Za-z][A-Za-z0-9_]*)\u0000/g, (_, name) => html[name]);
+}
+
 /** A number for reading: 4 significant digits, powers of ten as TeX (1.23 × 10⁻⁵). */
 export function texNumber(value, digits = 4) {
   if (Number.isNaN(value)) return "\\text{NaN}";
@@ -56,9 +71,10 @@ export function shortNumber(value) {
  */
 export class InputError extends Error {
   constructor(name, expected, typed) {
-    const got = typed === undefined ? "" : `, got “${typed || "nothing"}”`;
-    super(`${name.replaceAll("$", "")}: expected ${expected.replaceAll("$", "")}${got}.`);
-    this.html = `${prose(name)}: expected ${prose(expected)}${escapeText(got)}.`;
+    const key = typed === undefined ? "input.expected-only" : "input.expected";
+    const shown = typed || say("input.nothing");
+    super(say(key, { name: name.replaceAll("$", ""), expected: expected.replaceAll("$", ""), typed: shown }));
+    this.html = sayHtml(key, { name: prose(name), expected: prose(expected), typed: escapeText(shown) });
   }
 }
 
@@ -74,14 +90,14 @@ export function readNumber(input, name, rules = {}) {
     input.setAttribute("aria-invalid", "true");
     throw new InputError(name, expected, input.value.trim());
   };
-  const kind = rules.integer ? "a whole number" : "a number";
+  const kind = say(rules.integer ? "input.whole-number" : "input.number");
   if (!NUMBER.test(text)) fail(kind);
   const value = Number(text);
-  if (!Number.isFinite(value)) fail(`a finite ${kind.replace("a ", "")}`);
+  if (!Number.isFinite(value)) fail(say(rules.integer ? "input.finite-whole-number" : "input.finite-number"));
   if (rules.integer && !Number.isInteger(value)) fail(kind);
-  if (rules.above !== undefined && !(value > rules.above)) fail(`${kind} above ${rules.above}`);
-  if (rules.min !== undefined && value < rules.min) fail(`${kind} of at least ${rules.min}`);
-  if (rules.max !== undefined && value > rules.max) fail(`${kind} of at most ${rules.max}`);
+  if (rules.above !== undefined && !(value > rules.above)) fail(say("input.above", { kind, limit: rules.above }));
+  if (rules.min !== undefined && value < rules.min) fail(say("input.at-least", { kind, limit: rules.min }));
+  if (rules.max !== undefined && value > rules.max) fail(say("input.at-most", { kind, limit: rules.max }));
   input.removeAttribute("aria-invalid");
   return value;
 }
@@ -130,8 +146,8 @@ export function frame(container, { title, controls, figures, update }) {
     } catch (error) {
       const expected = error instanceof InputError;
       message.innerHTML = expected
-        ? `${error.html} The figure still shows the last valid input.`
-        : `This figure could not be computed (${escapeText(error.message)}); it still shows the last input that worked.`;
+        ? sayHtml("widget.stale", { error: error.html })
+        : sayHtml("widget.failed", { error: escapeText(error.message) });
       message.hidden = false;
       container.dataset.state = expected ? "invalid" : "failed";
       body.classList.add("widget-stale");
