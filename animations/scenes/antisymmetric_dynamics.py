@@ -17,7 +17,7 @@ import manim
 import numpy
 import sympy
 
-from animations import style
+from animations import builders, style
 from animations.parameters import (
     Integer,
     Parameter,
@@ -179,7 +179,14 @@ def _growing_trail(axes: manim.Axes, path: numpy.ndarray, clock: manim.ValueTrac
     def redraw(mobject: manim.VGroup) -> None:
         if step() != shown[0]:
             shown[0] = step()
-            mobject.become(_trail(positions, shown[0], connect))
+            # The new picture replaces the old outright: Manim's become() would align every
+            # polyline point by point with the one it replaces, most of a long render's time.
+            # The old pieces are emptied, since the frame's list of moving mobjects, taken when
+            # the animation began, still holds them.
+            for piece in mobject.get_family()[1:]:
+                piece.clear_points()
+            mobject.remove(*mobject.submobjects)
+            mobject.add(*_trail(positions, shown[0], connect).submobjects)
 
     return trail.add_updater(redraw)
 
@@ -323,7 +330,7 @@ def play_portrait_row(scene: style.CompanionScene, row: str, panels: list[Panel]
     built, figures, marks = portrait_row(row, panels, values)
     clock = manim.ValueTracker(0)
     counter = style.counter("t", 30)
-    counter[1].add_updater(lambda number: number.set_value(min(steps, int(clock.get_value()))))
+    builders.showing(counter[1], lambda: min(steps, int(clock.get_value())))
     spoken_points = _starts_words(starts)
     starts_label = _starts_key(starts, steps)
     manim.VGroup(starts_label, counter).arrange(manim.RIGHT, buff=0.8).next_to(

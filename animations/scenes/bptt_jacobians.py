@@ -261,7 +261,7 @@ class EigenComponentsUnderPowers(style.CompanionScene):
             text.get_center() * manim.RIGHT + 0.7 * manim.UP)
         counter = style.counter("l", 36).next_to(text, manim.DOWN, buff=0.5)
         counter.align_to(text, manim.LEFT)
-        counter[1].add_updater(lambda number: number.set_value(round(lag.get_value())))
+        builders.showing(counter[1], lambda: round(lag.get_value()))
         final = (c1 * p1 + c2 * p2) @ numpy.linalg.matrix_power(weights, steps)
         entries = [f"{v:g}" for v in final]
         check = style.formula(GRADIENT + rf" W^{{{steps}}} = ({', '.join(entries)})",

@@ -241,16 +241,17 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
         for cell, value in zip(cells, stack[current()].flat, strict=True):
             cell.set_fill(style.diverging_colour(value), opacity=1)
 
+    on_axes = [axes.c2p(t, height(norms[t])) for t in range(steps + 1)]  # once, not per frame
+
     def trace() -> manim.VMobject:
-        points = [axes.c2p(t, height(norms[t])) for t in range(current() + 1)]
+        points = on_axes[:current() + 1]
         curve = manim.VMobject(stroke_color=colour, stroke_width=4)
         return curve.set_points_as_corners(points if len(points) > 1 else points * 2)
 
-    grid.add_updater(recolour)
-    counter[1].add_updater(lambda number: number.set_value(current()))
-    curve = manim.always_redraw(trace)
-    dot = manim.always_redraw(
-        lambda: manim.Dot(axes.c2p(current(), height(norms[current()])), color=colour))
+    grid.add_updater(builders.when_changed(current, recolour))
+    builders.showing(counter[1], current)
+    curve = builders.redrawn_on_change(trace, current)
+    dot = builders.redrawn_on_change(lambda: manim.Dot(on_axes[current()], color=colour), current)
     size = matrix.shape[0]
     final_norm = style.tex_number(norms[-1]) if norms[-1] > 0 else "0"
     spoken_norm = style.spoken_number(norms[-1]) if norms[-1] > 0 else "0"
