@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from animations import texcache
 from animations.request import Request, load
 from foundation.paths import ROOT
 from foundation.processes import die_with_parent
@@ -67,11 +68,17 @@ def run_tool(module: str, arguments: list[str], cwd: Path | str,
 
 
 def main(argv: list[str]) -> None:
-    """The child's side of :func:`run_tool`: ``REQUEST.json MODULE ARGS…``."""
+    """The child's side of :func:`run_tool`: ``REQUEST.json MODULE ARGS…``. The tool typesets
+    its formulas in a private folder seeded from the checkout's store (:mod:`animations.texcache`),
+    so a formula another run typeset is not typeset again."""
     saved, module, *arguments = argv
     load(Path(saved))
     sys.argv = [module, *arguments]
-    runpy.run_module(module, run_name="__main__", alter_sys=True)
+    with texcache.private_folder() as tex:
+        import manim  # the child always runs a Manim tool; the parent need not import Manim
+
+        manim.config.tex_dir = str(tex)
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from animations import catalogue, cli, parameters, stamps, workers
+from animations import catalogue, cli, parameters, stamps, texcache, workers
 from animations.request import Request
 from animations.toolchain import require_latex, run_tool
 from derivations.engine.records import records
@@ -193,8 +193,15 @@ def build_deck(chapter: int, theme: str, quality: str = "draft",
     DECKS.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{chapter}-", dir=DECKS))
     try:
-        run_tool("manim_slides", ["render", f"-q{QUALITIES[quality]}", "--disable_caching",
-                                  "--progress_bar", "none", slides.__file__, *names], work, drawn)
+        # manim-slides runs Manim in a process of its own: a config file hands it the folder
+        # of typeset formulas seeded from the checkout's store (animations.texcache).
+        with texcache.private_folder() as tex:
+            settings = work / "manim.cfg"
+            settings.write_text(f"[CLI]\ntex_dir = {tex}\n", encoding="utf-8")
+            run_tool("manim_slides", ["render", "--config_file", str(settings),
+                                      f"-q{QUALITIES[quality]}", "--disable_caching",
+                                      "--progress_bar", "none", slides.__file__, *names],
+                     work, drawn)
         run_tool("manim_slides", ["convert", "--to", "html", "-cone_file=true",
                                   f"-ccdn_url={PLACEHOLDER}", f"-ctitle={title}",
                                   f"-cbackground_color={THEMES[theme].background}", *names,

@@ -17,12 +17,11 @@ from pathlib import Path
 import manim
 from manim.utils.tex_file_writing import tex_to_svg_file
 
+from animations import texcache
 from foundation.palette import THEMES
-from foundation.paths import TEX_CACHE
 from sitebuild import chapter_tables, svg
 from sitebuild.figure import Figure, Formula, Paint
 
-FIGURE_TEX_CACHE = TEX_CACHE / "figures"
 THEME = THEMES["light"]
 # The site's neutral colours are CSS variables; in print, the light theme's own.
 PRINTED = {svg.THEME.background: THEME.background, svg.THEME.foreground: THEME.foreground,
@@ -45,9 +44,10 @@ def painted(paint: Paint) -> str:
 def typeset(formula: Formula, index: int) -> str:
     """``formula`` as vector paths typeset by LaTeX, on its baseline and with its alignment;
     ``index`` keeps the glyph ids of the figure's formulas apart."""
-    with manim.tempconfig({"tex_dir": str(FIGURE_TEX_CACHE), "verbosity": "WARNING"}):
+    with (texcache.private_folder() as tex,
+          manim.tempconfig({"tex_dir": str(tex), "verbosity": "WARNING"})):
         path = tex_to_svg_file(f"${formula.latex}$")
-    source = Path(path).read_text(encoding="utf-8")
+        source = Path(path).read_text(encoding="utf-8")
     box = _VIEWBOX.search(source)
     if box is None:
         raise RuntimeError(f"{path}: the typeset formula has no viewBox")

@@ -26,7 +26,6 @@ import argparse
 import hashlib
 import itertools
 import math
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -36,7 +35,7 @@ import manim
 import numpy
 from manim.mobject.types.image_mobject import AbstractImageMobject
 
-from animations import catalogue, stamps, style
+from animations import style, texcache
 from derivations.engine import get
 from lectures.slides import CONTINUED, Beats, ResultStatement, heading, lecture_classes
 
@@ -285,24 +284,16 @@ class CapturePages(Beats):
             self.pages.add(self, self.page_title(), notes)  # type: ignore[arg-type]
 
 
-def _quiet(message: str) -> None:
-    """Waiting for another handout's TeX is routine: nothing to tell the user."""
-
-
 def write(path: Path, scenes: list[type], formulas: Path | None = None) -> int:
     """Draw ``scenes`` (slide classes built on :class:`CapturePages`), in order, into the PDF
     ``path``; the page count. With ``formulas``, a folder, also typeset the conclusion of
     every result among them as ``<slug>.png`` there."""
     pages = Pages(path)
     CapturePages.pages = pages
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    tex_cache = catalogue.ROOT / "build" / "tex-cache" / f"handout-{worker}"
     try:
-        # Decks build in parallel, so one handout at a time uses the TeX cache: after each
-        # formula Manim deletes every file of the folder but .tex and .svg, which would
-        # include another handout's DVI before it is converted (and a lock file kept in it).
-        with (tempfile.TemporaryDirectory() as scratch,
-              stamps.folder_lock(tex_cache.parent, _quiet)):
+        # Formulas come from the checkout's store, typeset in a folder of this run's own
+        # (decks build in parallel: animations.texcache).
+        with tempfile.TemporaryDirectory() as scratch, texcache.private_folder() as tex_cache:
             for scene in scenes:
                 with manim.tempconfig({
                     "media_dir": scratch, "dry_run": True, "disable_caching": True,

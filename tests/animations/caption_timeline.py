@@ -11,14 +11,13 @@ beat). The run also notes, around every ``play``, every number the screen shows
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import manim
 
-from animations import captions, catalogue, request
+from animations import captions, catalogue, request, texcache
 
 
 @dataclass(frozen=True)
@@ -74,12 +73,10 @@ def timeline(name: str, overrides: dict, folder: Path) -> Timeline:
     settings = {
         "media_dir": str(folder), "dry_run": True, "disable_caching": True,
         "progress_bar": "none", "verbosity": "WARNING", "output_file": name,
-        # LaTeX output is keyed by its source: one cache folder per xdist worker, as in
-        # test_scenes.tiny_render.
-        "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" /
-                       os.environ.get("PYTEST_XDIST_WORKER", "main")),
     }
-    with request.drawing({name: overrides}), manim.tempconfig(settings):
+    # Formulas come from the checkout's store of typeset TeX (animations.texcache).
+    with (request.drawing({name: overrides}), texcache.private_folder() as tex,
+          manim.tempconfig({**settings, "tex_dir": str(tex)})):
         scene = watched(skip_animations=True)
         scene.shown = [(0.0, [])]
         scene.render()

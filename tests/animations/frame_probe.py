@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -147,12 +146,10 @@ def _describe(mobject: manim.Mobject) -> str:
 
 def probe(name: str, png: Path | None = None) -> dict[str, object]:
     """Render ``name``'s last frame and measure it."""
-    # LaTeX output is keyed by its source, so it is kept across runs (one folder per xdist
-    # worker: two workers never write the same file at once).
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    cache = catalogue.ROOT / "build" / "tex-cache" / f"probe-{worker}"
+    # Formulas come from the checkout's store of typeset TeX: the probe runs as a render request
+    # (animations.toolchain), whose tex_dir is a private folder seeded from it.
     with tempfile.TemporaryDirectory() as scratch, manim.tempconfig({
-        "media_dir": scratch, "tex_dir": str(cache), "pixel_width": WIDTH * OVERSAMPLE,
+        "media_dir": scratch, "pixel_width": WIDTH * OVERSAMPLE,
         "pixel_height": HEIGHT * OVERSAMPLE, "frame_rate": 15, "save_last_frame": True,
         "write_to_movie": False, "disable_caching": True, "progress_bar": "none",
         "verbosity": "ERROR",  # a warning (a run_time cut to a frame) would go to stdout

@@ -8,14 +8,13 @@ together near the origin); the training plot names each dashed bound as well as 
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
 import manim
 import numpy
 import pytest
 
-from animations import catalogue, style
+from animations import catalogue, style, texcache
 from animations.scenes import antisymmetric_dynamics
 from tests.animations.test_legibility import faults, probe
 from tests.animations.test_limits import edge_case, largest, smallest
@@ -195,9 +194,8 @@ def start_names(starts) -> list[str]:
 
 @pytest.fixture
 def typeset():
-    """LaTeX output kept across runs, one folder per xdist worker (as the probes keep it)."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    with manim.tempconfig({"tex_dir": str(catalogue.ROOT / "build" / "tex-cache" / worker)}):
+    """Formulas from the checkout's store of typeset TeX (animations.texcache)."""
+    with texcache.private_folder() as tex, manim.tempconfig({"tex_dir": str(tex)}):
         yield
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
-import os
 import subprocess
 import sys
 
@@ -16,7 +15,7 @@ import numpy
 import pytest
 from PIL import Image
 
-from animations import captions, catalogue, render, stamps, style, toolchain
+from animations import captions, catalogue, render, stamps, style, texcache, toolchain
 from tests.animations.screen_numbers import missing, numbers_shown
 
 SCENES = list(catalogue.scenes())
@@ -37,14 +36,11 @@ def tiny_render(name: str, folder) -> tuple[manim.Scene, object]:
         scene_class = catalogue.scenes()[name].scene_class
     settings = {
         "media_dir": str(folder), "pixel_width": 192, "pixel_height": 108, "frame_rate": 4,
-        # LaTeX output is keyed by its source: keeping it across runs skips recompiling formulas
-        # (one folder per xdist worker, so two workers never write the same file at once).
-        "tex_dir": str(catalogue.ROOT / "build" / "tex-cache" /
-                       os.environ.get("PYTEST_XDIST_WORKER", "main")),
         "disable_caching": True, "progress_bar": "none", "output_file": name.split(":")[-1],
         "verbosity": "WARNING",
     }
-    with manim.tempconfig(settings):
+    # Formulas come from the checkout's store of typeset TeX (animations.texcache).
+    with texcache.private_folder() as tex, manim.tempconfig({**settings, "tex_dir": str(tex)}):
         scene = scene_class()
         scene.render()
     videos = list(folder.rglob(f"{name.split(':')[-1]}.mp4"))
