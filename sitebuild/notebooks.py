@@ -4,6 +4,8 @@ The sources are jupytext "percent" scripts, so they diff and review like code;
 the JSON notebooks a reader downloads are generated from them, never edited. Each is run
 from top to bottom before it is published (once per version of its source and of the
 library it imports), so a cell that raises fails the build instead of reaching a reader.
+A translated edition's notebook (``chapter-N.ko.ipynb``) is the built English notebook with its
+markdown cells translated, never run again (:mod:`sitebuild.translation.notebooks`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from derivations.book import CHAPTERS
 from foundation import provenance
 from foundation.files import write_atomically
 from foundation.store import load_or_compute
+from sitebuild.edition import LANGUAGES
 from sitebuild.paths import BUILD, ROOT
+from sitebuild.translation import notebooks as translated
+from sitebuild.written import write_if_changed
 
 _COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 # What a notebook's run depends on besides its own source: the library it calls.
@@ -70,8 +75,9 @@ def checked(chapter: int, source: Path, library: str) -> None:
 
 
 def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path]:
-    """Write ``chapter-N.ipynb`` for every source, each run first (``execute``); a file is
-    rewritten only if it changed."""
+    """Write ``chapter-N.ipynb`` for every source, each run first (``execute``), and beside it
+    ``chapter-N.<lang>.ipynb`` for every edition that translates it; a file is rewritten only
+    if it changed."""
     destination.mkdir(parents=True, exist_ok=True)
     written = {}
     # The library's digest is read once per build, not once per notebook.
@@ -87,6 +93,8 @@ def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             write_atomically(target, text)
         written[chapter] = target
+        for lang in LANGUAGES:  # the English run vouches for these: their code is its code
+            translated.write(lang, chapter, source, target)
     return written
 
 
@@ -106,3 +114,21 @@ def fragment(chapter: int, colab: dict | None = None) -> str:
         f"and lets you change the numbers: {links}. Run it from the project's folder after "
         "`make setup`.\n"
     )
+
+
+def link_translated(lang: str, boxes: Path, built: Path = NOTEBOOKS) -> list[Path]:
+    """In the ``lang`` edition's download boxes (``notebooks/chapter-N.md`` under ``boxes``),
+    the link to each chapter's notebook goes to its ``lang`` notebook where the build wrote one
+    (the translated box keeps the English link target, as the checks require, and the edition
+    says which file it means): the boxes rewritten."""
+    changed = []
+    for chapter in sources():
+        box = boxes / "notebooks" / f"chapter-{chapter}.md"
+        if not (box.is_file() and (built / translated.name(chapter, lang)).is_file()):
+            continue
+        text = box.read_text(encoding="utf-8")
+        linked = text.replace(f"](notebooks/{translated.name(chapter)})",
+                              f"](notebooks/{translated.name(chapter, lang)})")
+        if write_if_changed(box, linked):
+            changed.append(box)
+    return changed

@@ -5,17 +5,19 @@ Pages include generated fragments (``--8<-- "derivations/x.md"``) from the snipp
 their config; the Korean config names ``build/editions/ko/generated``, which this module keeps
 a mirror of ``build/generated``, then localises (:func:`sitebuild.translation.generated.localise`):
 a fragment with a translation file (``translations/ko/generated/…``) gets its translated units,
-one without shows its English under the "not yet translated" notice. A stale or mismatched unit
-of a translated fragment stops the build like a page's (a warning while authoring); in the
-pages-first build that `make serve` shows while renders and decks are made, the placeholders make
-translations look stale, and those fragments show their English under the notice until the
-complete build, which is strict, replaces them.
+one without shows its English under the "not yet translated" notice, and a chapter's notebook
+box links the notebook in the language where one was built (``chapter-N.ko.ipynb``). A stale or
+mismatched unit of a translated fragment stops the build like a page's (a warning while
+authoring); in the pages-first build that `make serve` shows while renders and decks are made,
+the placeholders make translations look stale, and those fragments show their English under the
+notice until the complete build, which is strict, replaces them.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from sitebuild import notebooks
 from sitebuild.mode import pages_first
 from sitebuild.paths import EDITIONS, GENERATED
 from sitebuild.problems import refuse
@@ -60,6 +62,7 @@ def _localised(lang: str, english: Path, target: Path, translations: Path) -> li
     where = generated.paths(english, translations)
     before = {path: path.read_bytes() for path in target.rglob("*.md")}
     result = generated.localise(lang, english, target, draft=True, translations=translations)
+    notebooks.link_translated(lang, target)  # the boxes offer the edition's own notebooks
     if pages_first():  # placeholders stand for what is still being built: their translations
         return _changed(before)  # look stale, and show the English under the notice meanwhile
     refuse([str(finding) for finding in result.findings

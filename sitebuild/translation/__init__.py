@@ -13,6 +13,8 @@ The generated fragments a page includes (theorem boxes, solutions, answer boxes,
 translated the same way, one file per fragment under ``translations/<lang>/generated/``: they
 are cut at their HTML tags (:mod:`.fragments`) and written in the language by
 :func:`sitebuild.translation.generated.localise`, the seam the translated site's build calls.
+The scripts' interface messages (:mod:`.messages`) and the notebooks' markdown cells
+(:mod:`.notebooks`, whose code cells are the English notebook's) are checked the same way.
 
     python -m sitebuild.translation status --lang ko
 """

@@ -22,6 +22,10 @@ With --messages, each step works on the scripts' interface messages (sitebuild/m
 and their translations, translations/<lang>/interface/messages.md: PAGE is messages.toml and a
 unit is a message's key (answers.too-large).
 
+With --notebooks, each step works on the chapters' notebooks (notebooks/chapter-N.py, their
+markdown cells) and their translations, translations/<lang>/notebooks/chapter-N.md: PAGE is
+chapter-1.py and a unit is named by its cell (cell4.p1); see sitebuild.translation.notebooks.
+
 Exit status: 0 passes, 1 a check fails, 2 a usage error (unknown language or page), said in
 one line before any work.
 """
@@ -35,7 +39,7 @@ from pathlib import Path
 from foundation.cli import FAILED, USAGE, Parser
 from foundation.files import write_atomically
 from sitebuild.paths import GENERATED
-from sitebuild.translation import generated, messages, report, translated
+from sitebuild.translation import generated, messages, notebooks, report, translated
 from sitebuild.translation import glossary as glossary_module
 from sitebuild.translation.findings import STALE, TranslationError
 from sitebuild.translation.glossary import GlossaryError
@@ -50,6 +54,8 @@ class UsageError(Exception):
 def _paths(arguments: argparse.Namespace) -> report.Paths:
     if arguments.messages:
         paths = messages.paths(translations=arguments.translations)
+    elif arguments.notebooks:
+        paths = notebooks.paths(arguments.pages or notebooks.SOURCES, arguments.translations)
     elif arguments.generated:
         paths = generated.paths(arguments.pages or GENERATED, arguments.translations)
     else:
@@ -211,6 +217,8 @@ def parser() -> argparse.ArgumentParser:
                         help="the generated fragments (build/generated), not the pages")
     common.add_argument("--messages", action="store_true",
                         help="the scripts' interface messages (sitebuild/messages.toml)")
+    common.add_argument("--notebooks", action="store_true",
+                        help="the chapters' notebooks' markdown cells (notebooks/*.py)")
     common.add_argument("--pages", type=Path, default=None, help=argparse.SUPPRESS)
     common.add_argument("--translations", type=Path, default=report.TRANSLATIONS,
                         help=argparse.SUPPRESS)
