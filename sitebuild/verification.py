@@ -169,8 +169,9 @@ def _verdict(step: StepRecord, outcome: str | None, words: Words) -> str:
     return f'<span style="white-space: nowrap">✓ {shown}</span>'
 
 
-def _badge(scope: str, label: str, words: Words) -> str:
-    return f'<span class="scope scope-{scope}">{words.text(label)}</span>'
+def _badge(scope: str, label: str, words: Words, kind: str | None = None) -> str:
+    said = words.badge(label, kind) if kind else words.text(label)
+    return f'<span class="scope scope-{scope}">{said}</span>'
 
 
 def _step_rows(record: DerivationRecord, derivation: Derivation | None,
@@ -187,7 +188,7 @@ def _step_rows(record: DerivationRecord, derivation: Derivation | None,
             source = next((s for s in derivation.steps if s.label == step.label), None)
             if source is not None:
                 shown = f"[{number}]({page}#{step_anchor(derivation, source)})"
-        scope = _badge(step.scope, step.scope_label, words)
+        scope = _badge(step.scope, step.scope_label, words, step.kind)
         verdict = _verdict(step, outcomes.get(f"{record.slug}--{step.label}"), words)
         cells = [shown, _reason(record, step, derivation, pages, words),
                  f"{scope} {_check(step, words)}, {verdict}"]

@@ -18,6 +18,7 @@ not yet translated is said in English.
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 from dataclasses import dataclass, field
@@ -77,8 +78,20 @@ class Words:
     def text(self, english: str) -> str:
         """A derivation's words (a title, a step's reason, a scope badge) in the language,
         where a translated fragment translates exactly this English; else the English."""
-        found = self.memory.get(source_digest(english)) if self.memory else None
-        return " ".join(found.split()) if found else english
+        if not self.memory:
+            return english
+        found = self.memory.get(source_digest(english)) or \
+            self.memory.get(source_digest(html.escape(english)))  # as a theorem box writes it
+        return html.unescape(" ".join(found.split())) if found else english
+
+    def badge(self, label: str, kind: str) -> str:
+        """A step's scope badge in the language: a theorem box says it after the step's kind
+        of check, ``symbolic · for all real $\\theta$``, so it is also found that way."""
+        said = self.text(label)
+        if said != label or not self.memory:
+            return said
+        both = self.text(f"{kind} · {label}")
+        return both.split(" · ", 1)[1] if both.count(" · ") == 1 else label
 
     def reason(self, english: str, cited: str) -> str:
         """A step's reason in the language: a theorem box says it with the hypotheses and

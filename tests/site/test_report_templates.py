@@ -154,6 +154,18 @@ def test_the_korean_report_has_no_english_template_words_and_the_english_numbers
     assert anchors.findall(korean_report) == anchors.findall(english_report)
 
 
+def test_the_korean_report_titles_and_badges_each_result_as_its_korean_theorem_box(both, found):
+    _, korean_report = both
+    for result in found[:-1]:  # the broken one has no box
+        box = translated.load(report.TRANSLATIONS / "ko" / "generated" / "derivations"
+                              / f"{result.slug}.md", result.slug)
+        title = next(entry.text for entry in box.entries if entry.id == f"{result.slug}.title2")
+        assert f"### {' '.join(title.split())} {{ #report-{result.slug} }}" in korean_report
+        heading = korean_report.index(f"{{ #report-{result.slug} }}")
+        badges = re.findall(r'class="scope scope-[a-z-]+">([^<]*)<', korean_report[heading:])
+        assert badges and all(re.search("[가-힣]", badge) for badge in badges[:3]), badges
+
+
 def _said(svg: str) -> str:
     """What a figure says: its texts, titles and label, not its coordinates."""
     parts = re.findall(r"<(?:text|title)[^>]*>([^<]*)<", svg)
