@@ -35,6 +35,7 @@ from sitebuild.theorems import (
     step_anchor,
     title_of,
 )
+from sitebuild.translation import templates
 from sitebuild.verification import verification_fragment
 from sitebuild.widgets import widget_fragments
 from sitebuild.written import write_if_changed
@@ -193,14 +194,26 @@ def _buildable(prefix: str) -> list[Derivation]:
 def formula_fragment(derivation: Derivation, step: Step, page: str) -> str:
     """One checked step as a display formula with a ✓ that opens its proof on ``page``.
 
-    Typeset inline in display style, like the proof rows, so a long formula wraps.
+    Typeset inline in display style, like the proof rows, so a long formula wraps. The link's
+    words are the template ``formula.checked`` (:func:`formula_in` says them in another
+    language).
     """
     return (
         '<div class="checked-formula" markdown="1">\n\n'
         f'<div class="checked-formula-math" markdown="span">$\\displaystyle {step.latex()}$</div>'
-        f"\n\n[✓ checked]({page}#{step_anchor(derivation, step)}){{ .checked-link }}\n\n"
+        f"\n\n[{templates.english()('formula.checked')}]"
+        f"({page}#{step_anchor(derivation, step)}){{ .checked-link }}\n\n"
         "</div>\n"
     )
+
+
+def formula_in(fragment: str, words: templates.Words) -> str:
+    """A :func:`formula_fragment` with its link's words in ``words``' language: its only
+    words (the formula and the link's target are values, the same in every language)."""
+    link = f"\n\n[{templates.english()('formula.checked')}]("
+    if fragment.count(link) != 1:
+        raise ValueError(f"formula_in: not a checked formula's fragment: {fragment[:80]!r}")
+    return fragment.replace(link, f"\n\n[{words('formula.checked')}](")
 
 
 def _formulas(derivation: Derivation, pages: dict[str, str]) -> dict[str, str]:

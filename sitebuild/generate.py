@@ -19,6 +19,7 @@ from pathlib import Path
 import yaml
 
 from sitebuild import assets, fragments, notebooks
+from sitebuild.edition import spoken
 from sitebuild.edition.prepare import link_assets as link_edition_assets
 from sitebuild.edition.prepare import prepare as prepare_editions
 from sitebuild.mode import authoring, pages_first
@@ -83,7 +84,8 @@ def generate(colab: dict | None = None, docs: Path = PAGES, log: logging.Logger 
     except notebooks.NotebookFailed as error:
         raise BuildError(f"a notebook does not run: {error}") from error
     written, changed = fragments.write_all(records, pages, colab)
-    prepare_editions(log)  # the /ko/ pages and fragments, and the font that assets publishes
+    prepare_editions(log, lambda lang, docs: spoken.fragments(lang, records, pages, docs, log=log))
+    # the /ko/ pages and fragments (the reports in their words), and the font assets publishes
     placed, removed = assets.publish(docs, log)
     link_edition_assets()
     return Generated(len(records), failed, written, changed, placed, removed)

@@ -22,14 +22,21 @@ onto four columns and ordered by where what it uses sits (the barycentre step of
 layered, Sugiyama-style layout), then by shape and registry order. An arrow to the
 next line is a curve; a longer one runs through the gaps between lines and columns,
 so it never passes behind a node.
+
+The figure's words are templates (``[map]`` and ``[check]`` of ``sitebuild/reports.toml``,
+:mod:`sitebuild.translation.templates`): the Korean edition draws the same map with the
+Korean templates (:func:`figure_in`). The table stays English here: its Korean is a translated
+fragment.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from derivations.engine.dependencies import Effective, effective_scopes, rests_on
 from derivations.engine.derivation import Derivation
@@ -37,6 +44,7 @@ from derivations.engine.records import DerivationRecord
 from sitebuild.outline import chapter_pages, outline
 from sitebuild.svg import MIN_FONT
 from sitebuild.theorems import ERRATUM_PREFIX, EXERCISE_PREFIX
+from sitebuild.translation.templates import Words, english
 
 FIGURE = "results-map.md"
 TABLE = "results-map-table.md"
@@ -86,6 +94,13 @@ _REGULAR = (
     525, 636, 337, 636, 838)
 _BOLD_FACTOR = 1.12  # DejaVu Sans Bold is about this much wider
 _OTHER = 700  # any other character: wide enough for accented letters and dashes
+_WIDE = 1000  # a Hangul syllable or letter (the Korean edition's map): a full em, as CJK is drawn
+
+
+def _advance(c: str) -> int:
+    if 32 <= ord(c) < 127:
+        return _REGULAR[ord(c) - 32]
+    return _WIDE if "\uac00" <= c <= "\ud7a3" or "\u3130" <= c <= "\u318f" else _OTHER
 
 
 @dataclass(frozen=True)
@@ -216,7 +231,7 @@ def assumption_numbers(found: Sequence[Result]) -> dict[tuple[str, int], str]:
 def text_width(text: str, size: float = FONT, bold: bool = False) -> float:
     """The width of ``text`` in px at ``size``, by DejaVu Sans' advance widths (an upper bound
     for the common sans-serif fonts)."""
-    units = sum(_REGULAR[ord(c) - 32] if 32 <= ord(c) < 127 else _OTHER for c in text)
+    units = sum(map(_advance, text))
     return units * size / 1000 * (_BOLD_FACTOR if bold else 1.0)
 
 
@@ -291,10 +306,23 @@ class Layout:
     lines: tuple[tuple[float, float, int], ...]  # each line of nodes: top, bottom, its band
 
 
-def node_lines(result: Result) -> tuple[str, ...]:
+def kind_words(kind: str, words: Words) -> str:
+    """A kind of check (or :data:`FAILED`) in ``words``' language: :data:`KIND_WORDS`."""
+    return words("map.failed") if kind == FAILED else words(f"check.{kind}")
+
+
+def name_in(result: Result, words: Words) -> str:
+    """:attr:`Result.name` in ``words``' language."""
+    if result.shape == "exercise":
+        return words("map.exercise", number=result.name.removeprefix("Exercise "))
+    return words(f"map.{result.shape}")
+
+
+def node_lines(result: Result, words: Words | None = None) -> tuple[str, ...]:
     """A node's text: its title wrapped to the box, then what it is and how it was checked."""
-    meta = KIND_WORDS[result.kind] if result.shape == "theorem" else \
-        f"{result.name} · {KIND_WORDS[result.kind]}"
+    say = words or english()
+    kind = kind_words(result.kind, say)
+    meta = kind if result.shape == "theorem" else f"{name_in(result, say)} · {kind}"
     return (*wrap(result.title, NODE_WIDTH - 2 * TEXT_INSET), meta)
 
 
@@ -345,15 +373,17 @@ def _wrapped(row: list[Result]) -> list[list[Result]]:
     return lines
 
 
-def layout(found: Sequence[Result], headings: Mapping[int, str], top: float = 0.0) -> Layout:
+def layout(found: Sequence[Result], headings: Mapping[int, str], top: float = 0.0,
+           words: Words | None = None) -> Layout:
     """Place every result and assumption, band by chapter, row by depth; route the arrows.
 
     Nodes sit in :data:`COLUMNS` columns (a result with assumptions takes two: its
     assumptions right-aligned in the first), so the gaps between columns line up from
     top to bottom and a long arrow can run down them. ``headings`` names each chapter's
     band (missing: "Chapter N"); ``top`` is where the first band starts (below the
-    legend). Unknown slugs and cycles are refused.
+    legend). Unknown slugs and cycles are refused. ``words``: the language of the nodes' text.
     """
+    say = words or english()
     depth = depths(found)
     index = {result.slug: position for position, result in enumerate(found)}
     order: list[Result] = []
@@ -364,7 +394,8 @@ def layout(found: Sequence[Result], headings: Mapping[int, str], top: float = 0.
     y = top
     for chapter in sorted({result.chapter for result in found}):
         y += BAND_GAP if bands else 0
-        bands.append(Band(chapter, headings.get(chapter, f"Chapter {chapter}"), y))
+        bands.append(Band(chapter, headings.get(chapter, say("map.chapter", number=chapter)),
+                          y))
         y += HEADING
         members = [result for result in found if result.chapter == chapter]
         used = {slug for result in members for slug in result.uses}
@@ -378,7 +409,7 @@ def layout(found: Sequence[Result], headings: Mapping[int, str], top: float = 0.
                 for result in line:
                     order.append(result)
                     numbers = assumption_numbers(order)
-                    texts = node_lines(result)
+                    texts = node_lines(result, say)
                     node_height = _node_height(texts)
                     stack = len(result.assumptions) * (ASSUMPTION_HEIGHT + ASSUMPTION_GAP) \
                         - ASSUMPTION_GAP
@@ -390,7 +421,8 @@ def layout(found: Sequence[Result], headings: Mapping[int, str], top: float = 0.
                             _column(slot + 1) - GAP - ASSUMPTION_WIDTH,
                             y + (group_height - stack) / 2
                             + position * (ASSUMPTION_HEIGHT + ASSUMPTION_GAP),
-                            ASSUMPTION_WIDTH, ASSUMPTION_HEIGHT, (name, "assumed"), len(lines),
+                            ASSUMPTION_WIDTH, ASSUMPTION_HEIGHT, (name, say("map.assumed")),
+                            len(lines),
                             name))
                     slot += _slots(result) - 1
                     box = Box(result.slug, result.slug, _column(slot),
@@ -551,22 +583,22 @@ def _edge(edge: Edge, kind: str) -> str:
             f'style="stroke:var(--plot-muted)"/>')
 
 
-def _legend(found: Sequence[Result]) -> tuple[list[str], float]:
+def _legend(found: Sequence[Result], say: Words) -> tuple[list[str], float]:
     """The legend's rows (fill, border, shape, arrow) and the height they take."""
     kinds = [*KINDS, *([FAILED] if any(r.kind == FAILED for r in found) else [])]
     label_width = 178
     rows: list[tuple[str, list[tuple[str, float, str]]]] = [
-        ("Fill: kind of check", [(shape("theorem", 0, 0, 22, 14, kind, "fixed-size"), 22,
-                                   KIND_WORDS[kind]) for kind in kinds]),
-        ("Border: scope", [(shape("theorem", 0, 0, 30, 14, "neutral", scope), 30,
-                            SCOPE_WORDS[scope]) for scope in SCOPES]),
-        ("Shape: kind of result", [
-            *((shape(name, 0, 0, 34, 16, "neutral", "fixed-size"), 34, name) for name in SHAPES),
-            (shape("assumption", 0, 0, 34, 16, "", None), 34, "assumption (not checked)")]),
-        ("Arrow: rests on", [(
+        (say("map.fill"), [(shape("theorem", 0, 0, 22, 14, kind, "fixed-size"), 22,
+                            kind_words(kind, say)) for kind in kinds]),
+        (say("map.border"), [(shape("theorem", 0, 0, 30, 14, "neutral", scope), 30,
+                              say(f"map.scope-{scope}")) for scope in SCOPES]),
+        (say("map.shape"), [
+            *((shape(name, 0, 0, 34, 16, "neutral", "fixed-size"), 34, say(f"map.shape-{name}"))
+              for name in SHAPES),
+            (shape("assumption", 0, 0, 34, 16, "", None), 34, say("map.assumption"))]),
+        (say("map.arrow"), [(
             f'<path d="M0,8 L30,8" fill="none" stroke-width="1.5" marker-end="url(#{ARROW})" '
-            f'style="stroke:var(--plot-muted)"/>', 30,
-            "from a result or assumption to what relies on it")]),
+            f'style="stroke:var(--plot-muted)"/>', 30, say("map.arrow-meaning"))]),
     ]
     parts: list[str] = []
     y = MARGIN
@@ -584,15 +616,17 @@ def _legend(found: Sequence[Result]) -> tuple[list[str], float]:
     return parts, y + 8
 
 
-def figure(found: Sequence[Result], headings: Mapping[int, str]) -> str:
+def figure(found: Sequence[Result], headings: Mapping[int, str],
+           words: Words | None = None) -> str:
     """The map as inline SVG in a sideways-scrolling box, every node a link to its theorem.
 
     Every text is :data:`~sitebuild.svg.MIN_FONT` px in the figure's units and the figure
     never renders narrower than its width, so no label is smaller than that; on a phone
     the box scrolls sideways, and the table after it carries the same facts.
     """
-    legend, top = _legend(found)
-    placed = layout(found, headings, top)
+    say = words or english()
+    legend, top = _legend(found, say)
+    placed = layout(found, headings, top, say)
     by_slug = {result.slug: result for result in found}
     parts = [_arrow_defs(),
              f'<rect width="{WIDTH}" height="{_n(placed.height)}" '
@@ -607,14 +641,14 @@ def figure(found: Sequence[Result], headings: Mapping[int, str]) -> str:
     for box in placed.boxes:
         result = by_slug[box.slug]
         if box.assumption is not None:
-            label = (f"Assumption {box.assumption} of {result.title}: assumed, not checked "
-                     f"(listed in the table below)")
+            label = say("map.assumption-label", number=box.assumption, title=result.title)
             outline = shape("assumption", box.x, box.y, box.width, box.height, "", None)
             texts = [_text(box.centre, box.y + 17, box.lines[0], bold=True),
                      _text(box.centre, box.y + 31, box.lines[1])]
         else:
-            label = (f"{result.name}: {result.title}. Chapter {result.chapter}; conclusion "
-                     f"checked {KIND_WORDS[result.kind]}, scope {SCOPE_WORDS[result.scope]}")
+            label = say("map.node-label", name=name_in(result, say), title=result.title,
+                        chapter=result.chapter, kind=kind_words(result.kind, say),
+                        scope=say(f"map.scope-{result.scope}"))
             outline = shape(result.shape, box.x, box.y, box.width, box.height, result.kind,
                             result.scope)
             texts = [_text(box.centre, box.y + NODE_PAD + FONT + LINE * number, line,
@@ -625,9 +659,8 @@ def figure(found: Sequence[Result], headings: Mapping[int, str]) -> str:
                      f"</title>{outline}{''.join(texts)}</a>")
     assumptions = sum(len(result.assumptions) for result in found)
     arrows = sum(len(result.uses) for result in found)
-    description = (f"Map of results: {len(found)} derivations in {len(placed.bands)} chapters, "
-                   f"{assumptions} assumptions and {arrows} uses of one result by another; "
-                   f"each node links to its theorem, and the table below lists the same")
+    description = say("map.description", results=len(found), chapters=len(placed.bands),
+                      assumptions=assumptions, uses=arrows)
     return "\n".join([
         '<div class="figure-scroll results-map">',
         f'<svg xmlns="http://www.w3.org/2000/svg" class="companion-plot" '
@@ -640,6 +673,7 @@ def figure(found: Sequence[Result], headings: Mapping[int, str]) -> str:
 # -- the table ---------------------------------------------------------------------------------
 
 _MATH = re.compile(r"(\$[^$]+\$)")
+_ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$")  # a heading's `{ #id }`
 
 
 def _cell(markdown: str) -> str:
@@ -676,27 +710,49 @@ def table(found: Sequence[Result]) -> str:
 
 # -- from the registry -------------------------------------------------------------------------
 
-def chapter_headings(chapters: Sequence[int]) -> dict[int, str]:
-    """"Chapter N: <its page's title>" for each chapter with a page."""
+def chapter_headings(chapters: Sequence[int], words: Words | None = None,
+                     docs: Path | None = None) -> dict[int, str]:
+    """"Chapter N: <its page's title>" for each chapter with a page (its title from ``docs``,
+    a translated edition's pages folder, where that has the page)."""
+    say = words or english()
     pages = chapter_pages()
     headings = {}
     for chapter in chapters:
-        title = outline(pages[chapter]).title if chapter in pages else None
-        headings[chapter] = f"Chapter {chapter}: {title}" if title else f"Chapter {chapter}"
+        page = pages.get(chapter)
+        if page is not None and docs is not None and (docs / page.name).is_file():
+            page = docs / page.name
+        title = outline(page).title if page is not None else None
+        title = title and _ATTRIBUTES.sub("", title)  # a translated page keeps the English id
+        headings[chapter] = (say("map.chapter-titled", number=chapter, title=title) if title
+                             else say("map.chapter", number=chapter))
     return headings
+
+
+def _found(records: Sequence[DerivationRecord], pages: Mapping[str, str]) -> list[Result]:
+    built = registered(records)
+    uses = {slug: derivation.uses for slug, derivation in built.items()}
+    assumed = {slug: tuple(a.text for a in derivation.assumptions)
+               for slug, derivation in built.items()}
+    return results(records, uses, assumed, pages)
 
 
 def fragments(records: Sequence[DerivationRecord], pages: Mapping[str, str]
               ) -> dict[str, str]:
     """The figure and the table as the fragments ``site/map.md`` includes by name, from the
     verification ``records`` and the registered derivations' ``uses`` and assumptions."""
-    built = registered(records)
-    uses = {slug: derivation.uses for slug, derivation in built.items()}
-    assumed = {slug: tuple(a.text for a in derivation.assumptions)
-               for slug, derivation in built.items()}
-    found = results(records, uses, assumed, pages)
+    found = _found(records, pages)
     headings = chapter_headings(sorted({result.chapter for result in found}))
     return {FIGURE: figure(found, headings), TABLE: table(found)}
+
+
+def figure_in(records: Sequence[DerivationRecord], pages: Mapping[str, str], words: Words,
+              docs: Path | None = None) -> str:
+    """The figure of :func:`fragments` in ``words``' language: its templates, the titles
+    as that language's theorem boxes translate them, its chapters as ``docs`` heads them."""
+    found = [dataclasses.replace(result, title=words.text(result.title))
+             for result in _found(records, pages)]
+    return figure(found, chapter_headings(sorted({result.chapter for result in found}), words,
+                                          docs), words)
 
 
 def registered(records: Iterable[DerivationRecord]) -> dict[str, Derivation]:

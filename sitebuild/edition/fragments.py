@@ -10,11 +10,15 @@ box links the notebook in the language where one was built (``chapter-N.ko.ipynb
 mismatched unit of a translated fragment stops the build like a page's (a warning while
 authoring); in the pages-first build that `make serve` shows while renders and decks are made,
 the placeholders make translations look stale, and those fragments show their English under the
-notice until the complete build, which is strict, replaces them.
+notice until the complete build, which is strict, replaces them. The reports written from
+templates (the verification report, the map, the checked formulas:
+:mod:`sitebuild.edition.spoken`) are given to :func:`mirror` already in the language and are not
+localised.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from sitebuild import notebooks
@@ -23,7 +27,7 @@ from sitebuild.paths import EDITIONS, GENERATED
 from sitebuild.problems import refuse
 from sitebuild.translation import generated
 from sitebuild.translation.findings import MISSING, UNTRANSLATED
-from sitebuild.translation.report import TRANSLATIONS
+from sitebuild.translation.report import TRANSLATIONS, english_pages
 from sitebuild.written import write_if_changed
 
 NOT_YET = frozenset({MISSING, UNTRANSLATED})
@@ -34,10 +38,13 @@ def folder(lang: str) -> Path:
     return EDITIONS / lang / "generated"
 
 
-def mirror(lang: str, english: Path = GENERATED, translations: Path = TRANSLATIONS
-           ) -> list[Path]:
+def mirror(lang: str, english: Path = GENERATED, translations: Path = TRANSLATIONS,
+           spoken: Mapping[str, str] | None = None) -> list[Path]:
     """Make :func:`folder` hold one fragment per English fragment, localised: the fragments
-    written because they changed. Fragments the English no longer has are removed."""
+    written because they changed. Fragments the English no longer has are removed.
+    ``spoken``: fragments already in the language (by path below ``english``), written as
+    they are in place of the English ones."""
+    spoken = spoken or {}
     if not english.is_dir():
         raise FileNotFoundError(f"english: no generated fragments in {english}; run "
                                 "`python -m sitebuild generate` first")
@@ -46,22 +53,28 @@ def mirror(lang: str, english: Path = GENERATED, translations: Path = TRANSLATIO
     changed: list[Path] = []
     for source in sorted(english.rglob("*")):
         if source.is_file():
-            path = target / source.relative_to(english)
+            name = source.relative_to(english).as_posix()
+            path = target / name
             wanted.add(path)
-            if write_if_changed(path, source.read_bytes()):
+            text = spoken[name].encode() if name in spoken else source.read_bytes()
+            if write_if_changed(path, text):
                 changed.append(path)
     for old in sorted(target.rglob("*")) if target.is_dir() else []:
         if old.is_file() and old not in wanted:
             old.unlink()
-    return changed + _localised(lang, english, target, translations)
+    return changed + _localised(lang, english, target, translations, set(spoken))
 
 
-def _localised(lang: str, english: Path, target: Path, translations: Path) -> list[Path]:
-    """Localise the mirrored fragments in place; refuse stale or mismatched units of the
-    translated ones (an untranslated fragment is never an error: it shows its English)."""
+def _localised(lang: str, english: Path, target: Path, translations: Path,
+               spoken: set[str]) -> list[Path]:
+    """Localise the mirrored fragments in place, but the ``spoken`` ones; refuse stale or
+    mismatched units of the translated ones (an untranslated fragment is never an error: it
+    shows its English)."""
     where = generated.paths(english, translations)
     before = {path: path.read_bytes() for path in target.rglob("*.md")}
-    result = generated.localise(lang, english, target, draft=True, translations=translations)
+    only = [page for page in english_pages(where) if page not in spoken] if spoken else None
+    result = generated.localise(lang, english, target, draft=True, translations=translations,
+                                only=only)
     notebooks.link_translated(lang, target)  # the boxes offer the edition's own notebooks
     if pages_first():  # placeholders stand for what is still being built: their translations
         return _changed(before)  # look stale, and show the English under the notice meanwhile

@@ -8,6 +8,7 @@ their fragments and the Hangul font that both editions serve are in place for ei
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 from sitebuild.edition import LANGUAGES, config, font, fragments, pages
 from sitebuild.paths import PAGES
 from sitebuild.problems import LOG
-from sitebuild.translation import messages
+from sitebuild.translation import messages, templates
 
 # The themes' own Korean labels (search, navigation), drawn with the served font too.
 THEME_LABELS = (("material", "templates/partials/languages/ko.html"),
@@ -54,20 +55,25 @@ def theme_labels() -> list[Path]:
     return found
 
 
-def prepare(log: logging.Logger = LOG) -> Prepared:
+def prepare(log: logging.Logger = LOG,
+            spoken: Callable[[str, Path], Mapping[str, str]] | None = None) -> Prepared:
     """Every edition's pages folder and fragments, the scripts' messages in every language
-    (:mod:`sitebuild.translation.messages`), then the font for all their Hangul."""
+    (:mod:`sitebuild.translation.messages`), then the font for all their Hangul. ``spoken``:
+    the fragments an edition's generators write in its language, given the language and its
+    pages folder (:func:`sitebuild.edition.spoken.fragments`), written in place of the English."""
     states: dict[str, list[pages.PageState]] = {}
     changed = 0
     texts = sorted(PAGES.glob("*.md")) + theme_labels()
     for lang in LANGUAGES:
         config.write(lang)
         states[lang] = pages.write(lang)
-        changed += len(fragments.mirror(lang))
+        said = spoken(lang, pages.docs(lang)) if spoken is not None else None
+        changed += len(fragments.mirror(lang, spoken=said))
         texts += [config.overlay_path(lang), *sorted(pages.docs(lang).glob("*.md"))]
         texts += sorted(path for path in fragments.folder(lang).rglob("*.md"))
     messages.write(LANGUAGES, log=log)
     texts += messages.translation_files(LANGUAGES)
+    texts += messages.translation_files(LANGUAGES, templates.paths())
     prepared = Prepared(states, changed, font.build(texts))
     log.info("editions: %s", prepared.summary())
     return prepared

@@ -8,7 +8,9 @@
   time (n = 16 … 256, median of 5, well under a second). Timing at build, rather than
   reading a file the benchmark wrote, keeps the page honest about the machine
   that built it and needs no committed output; the large sizes (up to 4096,
-  against PyTorch) are the job of ``benchmarks/orthogonal_init.py``.
+  against PyTorch) are the job of ``benchmarks/orthogonal_init.py``. The timings are kept
+  with the tables (while this module is unchanged), so the plot in another language's words
+  (``[cost-plot]`` of ``sitebuild/reports.toml``) draws the same numbers.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from derivations import haar, notation
 from derivations.init import dirac, identity, orthogonal
 from foundation import palette
 from sitebuild import svg
+from sitebuild.cache import load_or_compute, sources_digest
+from sitebuild.translation.templates import Words, english
 
 HAAR_SIZES = (2, 8)
 HAAR_SAMPLES = 4000
@@ -113,8 +117,19 @@ def structured_initialisers() -> str:
     return "\n".join(lines) + "\n"
 
 
+# The contenders' names with words, said by these keys of ``[cost-plot]`` (the others are code).
+CONTENDERS = {"orthogonal (QR route)": "qr", "numpy.linalg.qr alone": "numpy"}
+
+
 @cache
 def _timings() -> dict[str, list[float]]:
+    """The medians, measured once per version of this module and of the initialisers."""
+    return load_or_compute("ch2-cost-timings",
+                           sources_digest("sitebuild/tables/ch2.py", "derivations/init.py"),
+                           _measure)
+
+
+def _measure() -> dict[str, list[float]]:
     rng = numpy.random.default_rng(0)
     contenders: dict[str, Callable[[int], object]] = {
         "orthogonal (QR route)": lambda n: orthogonal((n, n), rng=rng),
@@ -138,8 +153,10 @@ def _slope(times: list[float]) -> float:
     return float(numpy.polyfit(numpy.log(COST_SIZES[2:]), numpy.log(times[2:]), 1)[0])
 
 
-def cost_plot() -> svg.Figure:
-    """Inline SVG, log–log: median seconds against d for the library's two methods and numpy QR."""
+def cost_plot(words: Words | None = None) -> svg.Figure:
+    """Inline SVG, log–log: median seconds against d for the library's two methods and numpy QR,
+    in the language of ``words`` (English by default)."""
+    say = words or english()
     medians = _timings()
     colours = dict(zip(medians, (palette.PRESERVING, palette.ACCENT, palette.NEUTRAL),
                        strict=True))
@@ -157,24 +174,24 @@ def cost_plot() -> svg.Figure:
     grid = [(y(10.0**e), f"1e{e} s") for e in range(low, high + 1)]
     ticks = [(x(size), str(size)) for size in COST_SIZES]
     parts = svg.log_axes(left, width - right, height - bottom, rows=grid, columns=ticks,
-                         title=((left + width - right) / 2, height - 6, "matrix size d"))
+                         title=((left + width - right) / 2, height - 6,
+                                say("cost-plot.axis")))
     labels = []
     for name, times in medians.items():
         curve = [(x(s), y(t)) for s, t in zip(COST_SIZES, times, strict=True)]
         parts.append(svg.polyline(curve, colours[name], width=2.5, series=name))
-        labels.append(svg.EndLabel(name, curve[-1], f"{name}, slope {_slope(times):.2f}",
-                                   colours[name]))
+        said = say("cost-plot.end", name=say(f"cost-plot.{CONTENDERS[name]}")
+                   if name in CONTENDERS else name,
+                   slope=f"{_slope(times):.2f}")
+        labels.append(svg.EndLabel(name, curve[-1], said, colours[name]))
     parts += svg.end_labels(labels, width - right + 10, top=top, bottom=height - bottom,
                             spacing=16)
-    caption = (
-        f"\n\n*Median of {COST_REPEATS} interleaved runs per point, measured when this page was "
-        f"built (numpy {numpy.__version__}); the slope is fitted to $d \\geq {COST_SIZES[2]}$. "
-        "At these sizes fixed overheads still matter, so slopes below the asymptotic 3 are "
-        "expected; the shared build machine adds noise. "
-        "`python benchmarks/orthogonal_init.py` measures up to $d = 4096$ against PyTorch.*\n"
-    )
-    return svg.document(width, height, "time of an orthogonal initialisation against its size d, "
-                        "log-log", parts, font_size=13, caption=caption)
+    caption = "\n\n*" + say("cost-plot.caption", repeats=COST_REPEATS, version=numpy.__version__,
+                            fitted=f"$d \\geq {COST_SIZES[2]}$",
+                            benchmark="`python benchmarks/orthogonal_init.py`",
+                            largest="$d = 4096$") + "*\n"
+    return svg.document(width, height, say("cost-plot.label"), parts, font_size=13,
+                        caption=caption)
 
 
 # The opening figure's matrices: a turn by 35 degrees, and a matrix that is not orthogonal.

@@ -18,9 +18,12 @@ is a fragment's path there (derivations/exercise-1-1.md); scaffold fills a unit 
 another fragment's file already translates with that translation; assemble writes the
 fragments in the language (sitebuild.translation.generated.localise).
 
-With --messages, each step works on the scripts' interface messages (sitebuild/messages.toml)
-and their translations, translations/<lang>/interface/messages.md: PAGE is messages.toml and a
-unit is a message's key (answers.too-large).
+With --messages, each step works on the catalogues of sitebuild/: the scripts' interface
+messages (messages.toml) and the generated reports' templates (reports.toml), and their
+translations, translations/<lang>/interface/<catalogue>.md: PAGE is messages.toml or
+reports.toml and a unit is a message's key (answers.too-large). The fragments an edition
+writes from those templates (the verification report, the map, the checked formulas) are
+not translated one by one: status --generated counts them with the templates.
 
 With --notebooks, each step works on the chapters' notebooks (notebooks/chapter-N.py, their
 markdown cells) and their translations, translations/<lang>/notebooks/chapter-N.md: PAGE is
@@ -39,7 +42,7 @@ from pathlib import Path
 from foundation.cli import FAILED, USAGE, Parser
 from foundation.files import write_atomically
 from sitebuild.paths import GENERATED
-from sitebuild.translation import generated, messages, notebooks, report, translated
+from sitebuild.translation import generated, messages, notebooks, report, templates, translated
 from sitebuild.translation import glossary as glossary_module
 from sitebuild.translation.findings import STALE, TranslationError
 from sitebuild.translation.glossary import GlossaryError
@@ -53,7 +56,8 @@ class UsageError(Exception):
 
 def _paths(arguments: argparse.Namespace) -> report.Paths:
     if arguments.messages:
-        paths = messages.paths(translations=arguments.translations)
+        paths = messages.paths(translations=arguments.translations,
+                               pattern=templates.CATALOGUES)
     elif arguments.notebooks:
         paths = notebooks.paths(arguments.pages or notebooks.SOURCES, arguments.translations)
     elif arguments.generated:
@@ -87,6 +91,11 @@ def _status(arguments: argparse.Namespace) -> int:
     pages = _pages(arguments, paths)
     failed = 0
     totals = [0, 0]
+    if arguments.generated:  # the reports are said from templates: counted as the templates
+        spoken = [page for page in pages if templates.is_spoken(page)]
+        pages = [page for page in pages if not templates.is_spoken(page)]
+        if spoken:
+            failed += _spoken_status(arguments, spoken)
     for number, page_report in enumerate(report.status(arguments.lang, pages, paths), 1):
         if not page_report.total and page_report.passes:
             continue  # nothing in it to translate (a generated formula)
@@ -102,6 +111,26 @@ def _status(arguments: argparse.Namespace) -> int:
           f"{arguments.lang}: {totals[0]}/{totals[1]} units translated; every started page "
           "passes")
     return FAILED if failed else 0
+
+
+def _spoken_status(arguments: argparse.Namespace, spoken: list[str]) -> int:
+    """One line for the fragments written from the report templates; 1 if they fail."""
+    where = templates.paths(translations=arguments.translations)
+    page_report, _ = report.check_page(where.layout.pattern, arguments.lang,
+                                       report.load_glossary(arguments.lang, where), where)
+    verdict = "ok" if page_report.passes and page_report.translated == page_report.total \
+        else "FAILS" if page_report.findings else "in part"
+    named = [page for page in templates.SPOKEN if page in spoken]
+    others = len(spoken) - len(named)
+    print(f"{arguments.lang} {len(spoken)} fragment(s) written from the report templates "
+          f"({', '.join(named)}{f' and {others} more' if others else ''}): {verdict}: "
+          f"{page_report.translated}/"
+          f"{page_report.total} templates translated in "
+          f"{where.translation(arguments.lang, where.layout.pattern)}; `status --messages` "
+          "lists each", flush=True)
+    for finding in page_report.findings:
+        print(f"    {finding}")
+    return 0 if page_report.passes else 1
 
 
 def _todo(arguments: argparse.Namespace) -> int:

@@ -106,10 +106,14 @@ def placeholder_findings(page: str, unit: str, english: str, translated: str) ->
 MESSAGES = Layout(split_catalogue, join_catalogue, CATALOGUE.name, placeholder_findings)
 
 
-def paths(catalogue: Path = CATALOGUE, translations: Path = report.TRANSLATIONS) -> report.Paths:
-    """Where the English catalogue and its translations are, cut as messages."""
+def paths(catalogue: Path = CATALOGUE, translations: Path = report.TRANSLATIONS,
+          pattern: str | None = None) -> report.Paths:
+    """Where the English catalogue and its translations are, cut as messages; ``pattern``
+    (a glob in the catalogue's folder) for every catalogue there at once, as the command line
+    checks them (:mod:`sitebuild.translation.templates` keeps a second one)."""
     return report.Paths(catalogue.parent, translations,
-                        Layout(MESSAGES.split, MESSAGES.join, catalogue.name, MESSAGES.check),
+                        Layout(MESSAGES.split, MESSAGES.join, pattern or catalogue.name,
+                               MESSAGES.check),
                         WITHIN, ".md")
 
 
@@ -118,13 +122,13 @@ def messages(text: str) -> dict[str, str]:
     return {unit.id: unit.text for unit in units(split_catalogue(text))}
 
 
-def localised(lang: str, where: report.Paths | None = None
+def localised(lang: str, where: report.Paths | None = None, page: str | None = None
               ) -> tuple[dict[str, str], list[Finding]]:
     """``lang``'s messages (the English standing in for any not translated, or stale, or not
     passing a check) and what must stop a publishing build: every finding but those that only
-    say "not translated yet"."""
+    say "not translated yet". ``page``: the catalogue, where ``where`` names several."""
     where = where or paths()
-    page = where.layout.pattern
+    page = page or where.layout.pattern
     page_report, text = report.check_page(page, lang, report.load_glossary(lang, where), where)
     blocking = [finding for finding in page_report.findings if finding.check not in NOT_YET]
     return messages(text), blocking
