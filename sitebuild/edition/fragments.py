@@ -9,13 +9,15 @@ one without shows its English under the "not yet translated" notice. A stale or 
 of a translated fragment stops the build like a page's (a warning while authoring); in the
 pages-first build that `make serve` shows while renders and decks are made, the placeholders make
 translations look stale, and those fragments show their English under the notice until the
-complete build, which is strict, replaces them.
+complete build, which is strict, replaces them. The video fragments then get the language's
+caption track and transcript (:func:`sitebuild.edition.scenes.localise_videos`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from sitebuild.edition import scenes
 from sitebuild.mode import pages_first
 from sitebuild.paths import EDITIONS, GENERATED
 from sitebuild.problems import refuse
@@ -51,7 +53,8 @@ def mirror(lang: str, english: Path = GENERATED, translations: Path = TRANSLATIO
     for old in sorted(target.rglob("*")) if target.is_dir() else []:
         if old.is_file() and old not in wanted:
             old.unlink()
-    return changed + _localised(lang, english, target, translations)
+    changed += _localised(lang, english, target, translations)
+    return changed + scenes.localise_videos(lang, target)
 
 
 def _localised(lang: str, english: Path, target: Path, translations: Path) -> list[Path]:
