@@ -92,6 +92,7 @@ _ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textas
             "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}"}
 _LATEX_SPECIALS = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
 _MATH = re.compile(r"(\$[^$]+\$)")
+_PUNCTUATION = re.compile(r"\s*[,.;:]+\s*")
 
 
 def tex_number(value: float, digits: int = 3) -> str:
@@ -182,14 +183,16 @@ def set_in_font(words: str, size: float = 28, colour: str = FOREGROUND) -> manim
     for index, part in enumerate(parts):
         if _MATH.fullmatch(part):
             pieces.append(manim.MathTex(part[1:-1], font_size=size, color=ink(colour)))
-        else:
-            pieces.append(manim.Text(part.strip(), font=HANGUL_FONT, font_size=size * 0.8,
+        else:  # Hangul is as tall as a capital: set a little smaller than the formulas' size
+            pieces.append(manim.Text(part.strip(), font=HANGUL_FONT, font_size=size * 0.72,
                                      color=ink(colour)))
         spaced = index and (part[:1].isspace() or parts[index - 1][-1:].isspace())
-        gaps.append(size / 110 if spaced else size / 500)
+        gaps.append(size / 160 if spaced else size / 500)
     group = manim.VGroup(*pieces)
-    for before, piece, gap in zip(pieces, pieces[1:], gaps[1:], strict=False):
+    for before, piece, part, gap in zip(pieces, pieces[1:], parts[1:], gaps[1:], strict=False):
         piece.next_to(before, manim.RIGHT, buff=gap)
+        if _PUNCTUATION.fullmatch(part):  # a comma between formulas sits on their baseline,
+            piece.align_to(before, manim.DOWN)  # not at their middle
     return group.center()  # where a Tex is made: at the origin
 
 
