@@ -189,10 +189,13 @@ def set_in_font(words: str, size: float = 28, colour: str = FOREGROUND) -> manim
         spaced = index and (part[:1].isspace() or parts[index - 1][-1:].isspace())
         gaps.append(size / 160 if spaced else size / 500)
     group = manim.VGroup(*pieces)
+    line = pieces[0].get_y()  # the middle of the line: every piece but punctuation centred on it
     for before, piece, part, gap in zip(pieces, pieces[1:], parts[1:], gaps[1:], strict=False):
         piece.next_to(before, manim.RIGHT, buff=gap)
-        if _PUNCTUATION.fullmatch(part):  # a comma between formulas sits on their baseline,
-            piece.align_to(before, manim.DOWN)  # not at their middle
+        if _PUNCTUATION.fullmatch(part):  # a comma between formulas sits on the baseline
+            piece.shift((line - size * 0.0055 - piece.get_bottom()[1]) * manim.UP)
+        else:
+            piece.set_y(line)
     return group.center()  # where a Tex is made: at the origin
 
 
