@@ -95,12 +95,13 @@ def localised_fragment(text: str, name: str, lang: str, track: narration.Track) 
 
 
 def localise_videos(lang: str, fragments: Path) -> list[Path]:
-    """Write the ``lang`` caption tracks and transcripts of every rendered scene, and put them
-    into the edition's video fragments under ``fragments``; the files that changed."""
+    """Write the ``lang`` caption tracks and transcripts of every rendered scene beside the
+    edition's fragments folder ``fragments`` (in ``media/``, a sibling: :func:`media` for the
+    edition's own), and put them into its video fragments; the files that changed."""
     problems = [str(problem) for problem in narration.findings(lang)]
     problems += glossary_findings(lang)
     changed: list[Path] = []
-    folder = media(lang)
+    folder = fragments.parent / "media"
     wanted: set[Path] = set()
     for stamp in rendered_stamps() if not problems else []:
         name = stamp["scene"]

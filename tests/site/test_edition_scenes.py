@@ -63,7 +63,7 @@ def test_the_edition_writes_its_tracks_and_fragments_and_refuses_a_stale_unit(
         tmp_path, monkeypatch):
     monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
     stamp = fibonacci_stamp()
-    fragments = tmp_path / "generated"
+    fragments = tmp_path / "editions" / "ko" / "generated"  # as sitebuild.edition.fragments
     (fragments / "videos").mkdir(parents=True)
     (fragments / "videos" / "FibonacciEigenvalues.md").write_text(video_fragment(stamp),
                                                                  encoding="utf-8")
