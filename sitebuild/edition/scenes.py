@@ -13,7 +13,8 @@ transcript's beats the track's words, its downloads the language's files.
 
 A translation missing or stale, a beat whose numbers are not the English beat's, a beat too long
 to read in its span, or a term the glossary rejects stops a publishing build, naming the unit
-(a warning while authoring, with the English track and transcript left in place).
+(a warning while authoring or while ``make serve`` shows the pages first, with the English
+track and transcript left in place).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from pathlib import Path
 from animations import narration, stamps
 from foundation.templates import string_part
 from sitebuild.fragments import rendered_stamps
+from sitebuild.mode import pages_first
 from sitebuild.paths import EDITIONS
-from sitebuild.problems import refuse
+from sitebuild.problems import LOG, refuse
 from sitebuild.translation import glossary as glossary_module
 from sitebuild.translation.report import TRANSLATIONS, load_glossary
 from sitebuild.translation.units import TITLE
@@ -130,7 +132,12 @@ def localise_videos(lang: str, fragments: Path) -> list[Path]:
     for old in sorted(folder.glob("*")) if folder.is_dir() else []:
         if old not in wanted:
             old.unlink()
-    refuse(problems, f"{lang} scene narrations missing, stale or not matching their English",
-           f"revise each in translations/{lang}/scenes/ (the unit's marker records the "
-           "English template's digest); `python -m animations.narration status` lists them")
+    what = f"{lang} scene narrations missing, stale or not matching their English"
+    fix = (f"revise each in translations/{lang}/scenes/ (the unit's marker records the English "
+           "template's digest); `python -m animations.narration status` lists them")
+    if pages_first():  # the pages are served while renders are made: say it, the complete
+        if problems:   # build (strict) stops on it
+            LOG.warning("%d %s; %s:\n  %s", len(problems), what, fix, "\n  ".join(problems))
+        return changed
+    refuse(problems, what, fix)
     return changed
