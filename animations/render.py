@@ -7,6 +7,7 @@
     python -m animations.render --describe VanishingPowers       # its inputs and defaults
     python -m animations.render VanishingPowers --set matrix="[[0.9, 0.3], [0, 0.8]]"
     python -m animations.render VanishingPowers --params mine.toml --set steps=100
+    python -m animations.render VanishingPowers --lang ko   # Korean words, captions, transcript
 
 Each scene yields ``<Scene>.webm`` (VP9: plays in every Chromium), ``<Scene>.mp4``
 (H.264), ``<Scene>.png`` (poster: the last frame, whose readouts every scene keeps
@@ -15,6 +16,12 @@ clear of a player's controls), ``<Scene>.vtt`` (its caption track),
 stamp, in ``build/media/<variant>/``: ``draft`` for the site, else e.g.
 ``high-light`` or ``4k-dark-transparent`` (WebM with alpha and a transparent PNG
 still; no MP4, which cannot carry alpha).
+
+``--lang ko`` renders the scenes with their words in Korean (:mod:`animations.narration`: the
+Korean templates of ``translations/ko/scenes/`` filled with the same values; on screen in
+NanumGothic, formulas unchanged) into ``build/media/<variant>/ko/``, with a Korean caption track
+and transcript beside each render. A Korean unit missing or stale stops it before anything
+renders, one line naming each; English is never said in its place.
 
 A scene's inputs (``--describe``) can be set with ``--set NAME=VALUE`` (a TOML
 value) or a TOML file (``--params``; top-level keys for every scene that has them,
@@ -38,6 +45,7 @@ resumes. Exit codes: see :mod:`animations.cli`.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -50,7 +58,7 @@ from pathlib import Path
 import av
 from PIL import Image
 
-from animations import captions, catalogue, cli, parameters, stamps, workers
+from animations import captions, catalogue, cli, narration, parameters, stamps, workers
 from animations.request import Request
 from animations.toolchain import require_latex, run_tool
 from foundation.palette import THEMES
@@ -91,9 +99,11 @@ class Variant:
         return (*videos, ".vtt", ".txt")
 
 
-def media_dir(variant: Variant) -> Path:
-    """Where finished renders of ``variant`` live; the site build reads ``draft``."""
-    return BUILD / "media" / variant.name
+def media_dir(variant: Variant, lang: str = "en") -> Path:
+    """Where finished renders of ``variant`` live (the site build reads ``draft``); a render in
+    another language than English, in a folder of the language's within."""
+    folder = BUILD / "media" / variant.name
+    return folder if lang == "en" else folder / lang
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,7 @@ class Job:
 
     entry: catalogue.SceneEntry
     overrides: dict = field(default_factory=dict)
+    lang: str = "en"
 
     @property
     def name(self) -> str:
@@ -112,7 +123,14 @@ class Job:
 
     def request(self, variant: Variant) -> Request:
         """What the Manim process draws: the scene with these inputs, in the variant's theme."""
-        return Request(variant.theme, {self.entry.name: self.overrides})
+        return Request(variant.theme, {self.entry.name: self.overrides}, self.lang)
+
+    @property
+    def title(self) -> str:
+        """The scene's title in the render's language (a transcript's first line)."""
+        if self.lang == "en":
+            return self.entry.title
+        return narration.words(f"{self.entry.name}.title", self.entry.title).text(self.lang)
 
 
 @dataclass(frozen=True)
@@ -131,13 +149,17 @@ def _job(job: Job | catalogue.SceneEntry) -> Job:
 
 def _stamp_hash(job: Job | catalogue.SceneEntry, variant: Variant) -> str:
     job = _job(job)
-    return catalogue.render_hash(job.entry, variant.name, job.overrides)
+    if job.lang == "en":
+        return catalogue.render_hash(job.entry, variant.name, job.overrides)
+    # in another language, the render also depends on that language's translations
+    return catalogue.render_hash(job.entry, f"{variant.name}/{job.lang}/"
+                                 f"{narration.catalogue_digest(job.lang)}", job.overrides)
 
 
 def is_up_to_date(job: Job | catalogue.SceneEntry, variant: Variant) -> bool:
     """True if the stamp matches the current inputs and its files are exactly the stamped ones."""
     job = _job(job)
-    stamp_path = media_dir(variant) / f"{job.name}.json"
+    stamp_path = media_dir(variant, job.lang) / f"{job.name}.json"
     if stamps.problems(stamp_path):
         return False
     stamp = stamps.read(stamp_path)
@@ -234,8 +256,16 @@ def _produce(job: Job, variant: Variant, scratch: Path) -> tuple[dict[str, Path]
         seconds = video_seconds(mp4)
     vtt, txt = scratch / f"{name}.vtt", scratch / f"{name}.txt"
     beats = captions.write_track(scratch / "captions" / f"{name}.json", seconds, vtt, txt,
-                                 job.entry.title)
+                                 job.title, captions.LIMITS[job.lang])
     return {**produced, ".vtt": vtt, ".txt": txt}, beats
+
+
+def said_units(marks_file: Path) -> list[dict]:
+    """Each narration's moment, template id and values, as the scene recorded them: what the
+    site fills another language's templates with, beat for beat (:mod:`animations.narration`)."""
+    recorded = json.loads(marks_file.read_text(encoding="utf-8"))
+    return [{"start": round(float(time), 3), **(unit or {})}
+            for (time, _), unit in zip(recorded["marks"], recorded.get("units", []), strict=True)]
 
 
 def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
@@ -243,7 +273,7 @@ def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
     job = _job(job)
     entry = job.entry
     started = time.perf_counter()
-    folder = media_dir(variant)
+    folder = media_dir(variant, job.lang)
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{job.name}-", dir=folder))
     try:
@@ -254,12 +284,14 @@ def render_scene(job: Job | catalogue.SceneEntry, variant: Variant) -> Outcome:
             "scene": job.name,
             "scene_class": entry.name,
             "parameters": job.overrides,
-            "title": entry.title,
+            "title": job.title,
             "chapter": entry.chapter,
             "position": entry.position,
             "caption": entry.scene_class.caption_for(values),
             "narration": [{"start": beat.start, "end": beat.end, "text": beat.text}
                           for beat in beats],
+            "narration_units": said_units(scratch / "captions" / f"{job.name}.json"),
+            **({"lang": job.lang} if job.lang != "en" else {}),
             "module": entry.module,
             "variant": variant.name,
             "input_hash": _stamp_hash(job, variant),
@@ -280,7 +312,7 @@ def remove_scratch(folder: Path) -> None:
 
 def render_all(
     names: list[str], variant: Variant, jobs: int, force: bool = False,
-    lock_timeout: float = 3600.0, overrides: dict[str, dict] | None = None,
+    lock_timeout: float = 3600.0, overrides: dict[str, dict] | None = None, lang: str = "en",
 ) -> list[Outcome]:
     """Render ``names`` with up to ``jobs`` processes, printing progress as scenes finish.
 
@@ -288,8 +320,8 @@ def render_all(
     (:func:`animations.parameters.requested`).
     """
     chosen = overrides or {}
-    work = [Job(catalogue.scenes()[name], dict(chosen.get(name, {}))) for name in names]
-    folder = media_dir(variant)
+    work = [Job(catalogue.scenes()[name], dict(chosen.get(name, {})), lang) for name in names]
+    folder = media_dir(variant, lang)
     outcomes: list[Outcome] = []
     total = len(work)
 
@@ -348,6 +380,9 @@ def _parser() -> cli.Parser:
                         help="parallel renders (default: number of cores)")
     parser.add_argument("--force", action="store_true", help="render even if unchanged")
     parser.add_argument("--list", action="store_true", help="list scenes and exit")
+    parser.add_argument("--lang", choices=narration.LANGUAGES, default="en",
+                        help="the language of the words on screen, the captions and the "
+                             "transcript (default: en); ko renders into <variant>/ko/")
     cli.add_parameters(parser)
     parser.add_argument("--describe", metavar="SCENE",
                         help="list a scene's parameters with their limits and defaults, and exit")
@@ -377,11 +412,20 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as error:
         print(error, file=sys.stderr)
         return cli.MISSING_TOOL
+    if arguments.lang != "en":
+        problems = narration.findings(arguments.lang, {known[name].module.rsplit(".", 1)[-1]
+                                                       for name in names} | {"style"})
+        if problems:
+            for problem in problems:
+                print(f"python -m animations.render: --lang {arguments.lang}: {problem}",
+                      file=sys.stderr)
+            return cli.USAGE
     variant = Variant(arguments.quality, theme, arguments.transparent)
+    lang = arguments.lang
     started = time.perf_counter()
     try:
         outcomes = render_all(names, variant, arguments.jobs, arguments.force,
-                              overrides=overrides)
+                              overrides=overrides, lang=lang)
     except stamps.Busy as error:
         print(error, file=sys.stderr)
         return cli.FAILED
@@ -389,11 +433,11 @@ def main(argv: list[str] | None = None) -> int:
     rendered = sum(o.status == "rendered" for o in outcomes)
     print(f"{rendered} rendered, {len(outcomes) - rendered - len(failed)} skipped, "
           f"{len(failed)} failed in {time.perf_counter() - started:.1f} s "
-          f"→ {cli.shown(media_dir(variant))}/")
+          f"→ {cli.shown(media_dir(variant, lang))}/")
     for name in names:
         if overrides.get(name):
-            print(f"{name} with your inputs: "
-                  f"{cli.shown(media_dir(variant))}/{Job(known[name], overrides[name]).name}.*")
+            print(f"{name} with your inputs: {cli.shown(media_dir(variant, lang))}/"
+                  f"{Job(known[name], overrides[name]).name}.*")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return cli.FAILED if failed else 0

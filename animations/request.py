@@ -24,17 +24,21 @@ from foundation.palette import environment_theme
 
 @dataclass(frozen=True)
 class Request:
-    """The theme a process draws in, and each scene's checked inputs that differ from its
-    defaults (scene name → parameter name → value; a scene not named takes its defaults)."""
+    """The theme a process draws in, each scene's checked inputs that differ from its
+    defaults (scene name → parameter name → value; a scene not named takes its defaults), and
+    the language its words are in (:mod:`animations.narration`)."""
 
     theme: str
     inputs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    lang: str = "en"
 
     def write(self, path: Path) -> None:
         """Save the request as JSON at ``path``, for the process that :func:`load` s it."""
         chosen = {scene: dict(values) for scene, values in self.inputs.items() if values}
-        path.write_text(json.dumps({"theme": self.theme, "inputs": chosen}, allow_nan=False),
-                        encoding="utf-8")
+        saved = {"theme": self.theme, "inputs": chosen}
+        if self.lang != "en":
+            saved["lang"] = self.lang
+        path.write_text(json.dumps(saved, allow_nan=False), encoding="utf-8")
 
 
 def _tuples(value: Any) -> Any:
@@ -53,7 +57,7 @@ def load(path: Path) -> None:
     saved = json.loads(path.read_text(encoding="utf-8"))
     _current = Request(saved["theme"], {
         scene: {name: _tuples(value) for name, value in values.items()}
-        for scene, values in saved["inputs"].items()})
+        for scene, values in saved["inputs"].items()}, saved.get("lang", "en"))
 
 
 def current() -> Request:

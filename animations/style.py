@@ -10,12 +10,16 @@ animations.render --theme light`` switches background and ink for projectors.
 All words on screen are typeset by LaTeX through :func:`label` and :func:`formula`:
 one font for words and formulas, as in a book, and math written as math: a
 label is Markdown-like text with ``$…$`` formulas, refused if it carries a Unicode
-stand-in or raw TeX outside ``$…$`` (the rule the site's prose follows).
+stand-in or raw TeX outside ``$…$`` (the rule the site's prose follows). A render in
+another language (``python -m animations.render --lang ko``) sets a label's words with
+Pango in :data:`HANGUL_FONT` and its ``$…$`` formulas with LaTeX, unchanged.
 
 A scene's inputs are declared in its ``PARAMETERS`` (:mod:`animations.parameters`)
 and read from ``self.values`` (the render's, :mod:`animations.request`); it narrates
-each beat in words (:meth:`CompanionScene.narrate`), from the same values it draws, and
-the render turns the narration into captions and a transcript (:mod:`animations.captions`).
+each beat in words (:meth:`CompanionScene.narrate`), from the same values it draws, as a
+template with named values (:func:`animations.narration.words`) that every language fills
+alike, and the render turns the narration into captions and a transcript
+(:mod:`animations.captions`).
 A narration stays on screen for its reading time: where the picture moves faster,
 the next narration waits (the scene holds its last frame) until it has been read.
 """
@@ -33,8 +37,9 @@ from typing import Any, ClassVar
 import manim
 import numpy
 
-from animations import captions, catalogue, parameters, request
+from animations import captions, catalogue, narration, parameters, request
 from animations.captions import check_narration
+from animations.narration import Words
 from animations.toolchain import require_latex
 from derivations import notation
 from derivations.engine.text import check_prose
@@ -44,6 +49,9 @@ from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, readable
 END_MARGIN = 0.25  # seconds the last frame is held beyond the last caption's reading time
 
 THEME = request.current().theme
+LANG = request.current().lang  # the language of the words on screen and in the captions
+LIMITS = captions.LIMITS[LANG]
+HANGUL_FONT = "NanumGothic"  # Debian's fonts-nanum, the font the Korean site serves
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
 
 
@@ -84,6 +92,7 @@ _ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textas
             "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}"}
 _LATEX_SPECIALS = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
 _MATH = re.compile(r"(\$[^$]+\$)")
+_PUNCTUATION = re.compile(r"\s*[,.;:]+\s*")
 
 
 def tex_number(value: float, digits: int = 3) -> str:
@@ -100,6 +109,16 @@ def spoken_number(value: float, digits: int = 3) -> str:
     """``value`` as :func:`tex_number` shows it, in words: ``3.7 times 10 to the power 30``."""
     mantissa, exponent = _significant(value, digits)
     return mantissa if exponent is None else f"{mantissa} times 10 to the power {exponent}"
+
+
+def said_number(value: float, digits: int = 3) -> str | Words:
+    """:func:`spoken_number` as a narration's value: the digits as they are, a power of ten
+    as words every language says its own way (the same digits)."""
+    mantissa, exponent = _significant(value, digits)
+    if exponent is None:
+        return mantissa
+    return narration.words("number.power-of-ten", "{mantissa} times 10 to the power {exponent}",
+                           mantissa=mantissa, exponent=str(exponent))
 
 
 def _significant(value: float, digits: int) -> tuple[str, int | None]:
@@ -143,10 +162,41 @@ def latex_words(words: str) -> str:
     )
 
 
-def label(words: str, size: float = 28, colour: str = FOREGROUND) -> manim.Tex:
-    """Words with ``$…$`` math, typeset; refused if they hold a stand-in for a formula."""
+def label(words: narration.Value, size: float = 28, colour: str = FOREGROUND) -> manim.Mobject:
+    """Words with ``$…$`` math, typeset; refused if they hold a stand-in for a formula.
+    :class:`~animations.narration.Words` (or a series of them) are said in the render's
+    language."""
+    if not isinstance(words, str):
+        if LANG != "en":
+            return set_in_font(narration.said(words, LANG), size, colour)
+        words = narration.said(words)
     check_prose(words, "text in an animation")
     return manim.Tex(latex_words(words), font_size=size, color=ink(colour))
+
+
+def set_in_font(words: str, size: float = 28, colour: str = FOREGROUND) -> manim.VGroup:
+    """Words with ``$…$`` math in one line: the words set by Pango in :data:`HANGUL_FONT`
+    (LaTeX here has no Hangul), each formula typeset by LaTeX, as :func:`label` typesets it."""
+    check_prose(words, "text in an animation")
+    parts = [part for part in _MATH.split(words) if part.strip()]
+    pieces, gaps = [], []
+    for index, part in enumerate(parts):
+        if _MATH.fullmatch(part):
+            pieces.append(manim.MathTex(part[1:-1], font_size=size, color=ink(colour)))
+        else:  # Hangul is as tall as a capital: set a little smaller than the formulas' size
+            pieces.append(manim.Text(part.strip(), font=HANGUL_FONT, font_size=size * 0.72,
+                                     color=ink(colour)))
+        spaced = index and (part[:1].isspace() or parts[index - 1][-1:].isspace())
+        gaps.append(size / 160 if spaced else size / 500)
+    group = manim.VGroup(*pieces)
+    line = pieces[0].get_y()  # the middle of the line: every piece but punctuation centred on it
+    for before, piece, part, gap in zip(pieces, pieces[1:], parts[1:], gaps[1:], strict=False):
+        piece.next_to(before, manim.RIGHT, buff=gap)
+        if _PUNCTUATION.fullmatch(part):  # a comma between formulas sits on the baseline
+            piece.shift((line - size * 0.0055 - piece.get_bottom()[1]) * manim.UP)
+        else:
+            piece.set_y(line)
+    return group.center()  # where a Tex is made: at the origin
 
 
 # A TeX point at font size 1, in scene units (Manim scales a formula by its size over 960).
@@ -385,6 +435,7 @@ class CompanionScene(manim.Scene):
             kind.set_default(color=ink(FOREGROUND))
         self.values: dict[str, Any] = self.PARAMETERS.values(request.inputs(self.scene_name()))
         self.marks: list[tuple[float, str]] = []
+        self.units: list[dict | None] = []  # each mark's template id and values
 
     @property
     def clock(self) -> float:
@@ -393,22 +444,32 @@ class CompanionScene(manim.Scene):
         to them) and, for an animation it skips (a dry run), its duration."""
         return float(self.renderer.time)
 
-    def narrate(self, words: str) -> None:
-        """Describe, in plain words with the numbers shown, what the screen shows from now on.
+    def narrate(self, words: Words | str) -> None:
+        """Describe, in plain words with the numbers shown, what the screen shows from now on:
+        a template with named values (:func:`animations.narration.words`), said in the
+        render's language (plain text only in English, as a test's scene may).
 
         The narration before must have been read first (:meth:`hold_for_reading`), so a
         narration may span several beats but never races the picture. Say a number when the
         beat that draws it begins, not before."""
+        record = None
+        if isinstance(words, Words):
+            record = words.record()
+            words = words.text(LANG)
+        elif LANG != "en":
+            raise narration.NarrationError(f"{self.scene_name()}: {words!r} is plain text; a "
+                                           f"scene said in {LANG} narrates words(ID, TEMPLATE, …)")
         words = check_narration(words)
         self.hold_for_reading()
         self.marks.append((round(self.clock, 6), words))
+        self.units.append(record)
 
     def unread_seconds(self) -> float:
         """How much longer the last narration needs on screen to be read (0 if none)."""
         if not self.marks:
             return 0.0
         start, text = self.marks[-1]
-        return max(0.0, start + captions.needed_seconds(text) - self.clock)
+        return max(0.0, start + captions.needed_seconds(text, LIMITS) - self.clock)
 
     def hold_for_reading(self) -> None:
         """Hold the frame until the last narration has had its reading time
@@ -435,5 +496,6 @@ class CompanionScene(manim.Scene):
         folder.mkdir(parents=True, exist_ok=True)
         name = manim.config.output_file or self.scene_name()
         (folder / f"{Path(name).stem}.json").write_text(json.dumps(
-            {"scene": self.scene_name(), "duration": round(self.clock, 6), "marks": self.marks},
+            {"scene": self.scene_name(), "duration": round(self.clock, 6), "marks": self.marks,
+             "lang": LANG, "units": getattr(self, "units", [])},
             ensure_ascii=False), encoding="utf-8")

@@ -87,12 +87,17 @@ def stamped_records(folders: dict[str, Path]) -> dict[str, dict]:
 def unstamped_media(site: Path, folders: dict[str, Path] | None = None) -> list[str]:
     """Every file the site publishes under its media, decks and kits folders that no stamp
     lists, or whose bytes differ from what its stamp recorded."""
+    records = {}
     if folders is None:
+        from sitebuild.edition import LANGUAGES
+        from sitebuild.edition.scenes import media
         from sitebuild.paths import DECKS, MEDIA
         folders = {"media": MEDIA, "decks": DECKS, "kits": DECKS.parent / "kits"}
         folders |= {f"media/{p.name}": p for p in sorted(MEDIA.parent.glob("*"))
                     if p.is_dir() and p != MEDIA}
-    records = stamped_records(folders)
+        for lang in LANGUAGES:  # an edition's own caption tracks and transcripts
+            records |= stamped_records({"media": media(lang)})
+    records |= stamped_records(folders)
     found = []
     for top in ("media", "decks", "kits"):
         for path in sorted((site / top).rglob("*")) if (site / top).is_dir() else []:

@@ -18,6 +18,7 @@ import numpy
 import sympy
 
 from animations import builders, style
+from animations.narration import Value, Words, said, series, words
 from animations.parameters import (
     Integer,
     Parameter,
@@ -44,30 +45,35 @@ COURSE_SPACING = 0.05  # scene units between the points of a course that labels 
 START_COLOURS = (style.ACCENT, style.PRESERVING, style.hue(palette.PURPLE),
                  style.hue(palette.SKY))
 VANILLA_SAID = {
-    "random": "a random Gaussian W",
-    "identity": "the identity",
-    "reflection": "a reflection, determinant -1",
-    "rotation": "a rotation, determinant +1",
+    "random": words("portraits.said-random", "a random Gaussian W"),
+    "identity": words("portraits.said-identity", "the identity"),
+    "reflection": words("portraits.said-reflection", "a reflection, determinant -1"),
+    "rotation": words("portraits.said-rotation", "a rotation, determinant +1"),
 }
 FEEDBACK_SAID = {
-    "positive": "W plus, eigenvalue 2",
-    "negative": "W minus, eigenvalue -2",
-    "antisymmetric": "W zero, eigenvalues plus or minus 2i",
-    "diffusion": f"W diff, eigenvalues -{dynamics.GAMMA_FIGURE:g} plus or minus 2i",
+    "positive": words("portraits.said-positive", "W plus, eigenvalue 2"),
+    "negative": words("portraits.said-negative", "W minus, eigenvalue -2"),
+    "antisymmetric": words("portraits.said-antisymmetric", "W zero, eigenvalues plus or minus 2i"),
+    "diffusion": words("portraits.said-diffusion", "W diff, eigenvalues -{gamma} plus or minus 2i",
+                       gamma=f"{dynamics.GAMMA_FIGURE:g}"),
 }
 # Each panel's name in the sentence that reads out where its trajectories end.
-VANILLA_NAMED = {"random": "random W", "identity": "identity", "reflection": "reflection",
-                 "rotation": "rotation"}
-FEEDBACK_NAMED = {"positive": "W plus", "negative": "W minus", "antisymmetric": "W zero",
-                  "diffusion": "W diff"}
+VANILLA_NAMED = {"random": words("portraits.named-random", "random W"),
+                 "identity": words("portraits.named-identity", "identity"),
+                 "reflection": words("portraits.named-reflection", "reflection"),
+                 "rotation": words("portraits.named-rotation", "rotation")}
+FEEDBACK_NAMED = {"positive": words("portraits.named-positive", "W plus"),
+                  "negative": words("portraits.named-negative", "W minus"),
+                  "antisymmetric": words("portraits.named-antisymmetric", "W zero"),
+                  "diffusion": words("portraits.named-diffusion", "W diff")}
 
-VANILLA_TITLES = {
-    "random": "random $W$",
-    "identity": "identity",
-    "reflection": r"reflection, $\det W = -1$",
-    "rotation": r"rotation, $\det W = +1$",
+VANILLA_TITLES: dict[str, Value] = {
+    "random": words("portraits.title-random", "random $W$"),
+    "identity": words("portraits.title-identity", "identity"),
+    "reflection": words("portraits.title-reflection", r"reflection, $\det W = -1$"),
+    "rotation": words("portraits.title-rotation", r"rotation, $\det W = +1$"),
 }
-FEEDBACK_TITLES = {
+FEEDBACK_TITLES: dict[str, Value] = {
     "positive": r"$W_+$: $\lambda = 2$",
     "negative": r"$W_-$: $\lambda = -2$",
     "antisymmetric": r"$W_0$: $\lambda = \pm 2i$",
@@ -82,7 +88,7 @@ def _half_width(path: numpy.ndarray) -> float:
 
 
 def _portrait(
-    row: str, weights: numpy.ndarray, title: str, starts: numpy.ndarray, steps: int,
+    row: str, weights: numpy.ndarray, title: Value, starts: numpy.ndarray, steps: int,
     epsilon: float,
 ) -> tuple[manim.VGroup, manim.Axes, numpy.ndarray]:
     """Axes, direction field and title of one panel, plus the trajectories it will draw."""
@@ -191,25 +197,29 @@ def _growing_trail(axes: manim.Axes, path: numpy.ndarray, clock: manim.ValueTrac
     return trail.add_updater(redraw)
 
 
-def _starts_words(starts: numpy.ndarray) -> str:
+def _starts_words(starts: numpy.ndarray) -> Value:
     """The starting points in words: "(0, 0.5), (-0.5, -0.5) and (0.5, -0.75)"."""
-    pairs = [f"({x:g}, {y:g})" for x, y in starts]
-    return ", ".join(pairs[:-1]) + (" and " if len(pairs) > 1 else "") + pairs[-1]
+    return series((f"({x:g}, {y:g})" for x, y in starts), "and")
 
 
-def _starts_key(starts: numpy.ndarray, steps: int) -> manim.Tex:
+def _starts_key(starts: numpy.ndarray, steps: int) -> manim.Mobject:
     """``h_0 ∈ {(0, 0.5), …}, N steps``, each start in the colour of its trajectory: what the
     pairs written at the starts in every panel (:func:`_start_labels`) are, said once."""
     pieces = [r"$h_0 \in \{$"]
     for index, (x, y) in enumerate(starts):
         pieces += [", ", f"$({x:g}, {y:g})$"] if index else [f"$({x:g}, {y:g})$"]
-    pieces.append(rf"$\}}$, {steps} steps")
+    tail = words("portraits.key-steps", r"$\}}$, {steps} steps", steps=str(steps))
+    if style.LANG == "en":
+        pieces.append(said(tail))
     for piece in pieces:
         check_prose(piece, "text in an animation")
     key = manim.Tex(*pieces, font_size=26, color=style.ink(style.MUTED))
     for index, colour in enumerate(START_COLOURS[:len(starts)]):
         key[1 + 2 * index].set_color(style.ink(colour))
-    return key
+    if style.LANG == "en":
+        return key
+    # the words of "N steps" in the render's language, after the set's closing brace
+    return manim.VGroup(key, style.label(tail, 26, style.MUTED)).arrange(manim.RIGHT, buff=0.06)
 
 
 def _course(axes: manim.Axes, path: numpy.ndarray, connect: bool,
@@ -301,7 +311,7 @@ def _reach(frame: manim.Mobject, scale: manim.Mobject, steps: int,
 # their labels are wider than the room beside their rings.
 CLUSTERED_STARTS: tuple[dict[str, Any], ...] = (
     {"starts": ((0.125, 0.125), (-0.125, -0.125), (0.125, -0.125), (-0.125, 0.125))},)
-Panel = tuple[numpy.ndarray, str, str, str]  # matrix, title, description, short name (words)
+Panel = tuple[numpy.ndarray, Value, Words, Words]  # matrix, title, description, short name
 
 
 def portrait_row(row: str, panels: list[Panel], values: Values
@@ -310,8 +320,8 @@ def portrait_row(row: str, panels: list[Panel], values: Values
     all of them in one group, and each panel's start rings and labels."""
     starts = numpy.array(values["starts"], dtype=float)
     steps, epsilon = values["steps"], values.get("epsilon", dynamics.EPSILON)
-    built = [(*_portrait(row, weights, name, starts, steps, epsilon), words, named)
-             for weights, name, words, named in panels]
+    built = [(*_portrait(row, weights, name, starts, steps, epsilon), described, named)
+             for weights, name, described, named in panels]
     figures = manim.VGroup(*(figure for figure, *_ in built))
     figures.arrange(manim.RIGHT, buff=0.3).move_to(0.1 * manim.UP)
     marks = manim.VGroup(*(_start_labels(figure[0], axes, path, starts, row == "feedback")
@@ -320,7 +330,7 @@ def portrait_row(row: str, panels: list[Panel], values: Values
 
 
 def play_portrait_row(scene: style.CompanionScene, row: str, panels: list[Panel], heading: str,
-                      said: str) -> None:
+                      opening: Words) -> None:
     """Four portraits side by side; the initial states evolve together in all of them, and
     each panel then shows how far from the origin its trajectories ended."""
     values = scene.values
@@ -343,25 +353,33 @@ def play_portrait_row(scene: style.CompanionScene, row: str, panels: list[Panel]
     distances = [float(numpy.linalg.norm(path[:, -1], axis=1).max()) for _, _, path, _, _ in built]
     reaches = manim.VGroup(*(_reach(figure[0], figure[4], steps, distance)
                              for (figure, *_), distance in zip(built, distances, strict=True)))
-    scene.narrate(said)
+    scene.narrate(opening)
     scene.add(title)
-    scene.narrate("Left to right: " + "; ".join(words for *_, words, _ in built)
-                  + ". Grey arrows show where one step moves each point.")
+    scene.narrate(words("portraits.panels", "Left to right: {panels}. Grey arrows show where "
+                        "one step moves each point.", panels=series(
+                            (described for *_, described, _ in built), "semicolons")))
     scene.play(manim.FadeIn(figures), run_time=0.8)
-    first = "The starting point is" if len(starts) == 1 else "The starting points are"
-    scene.narrate(f"{first} {spoken_points}, {'each ' if len(starts) > 1 else ''}ringed and "
-                  f"labelled in every panel, for {steps} steps from t = 0.")
+    scene.narrate(words("portraits.start", "The starting point is {points}, ringed and "
+                        "labelled in every panel, for {steps} steps from t = 0.",
+                        points=spoken_points, steps=str(steps)) if len(starts) == 1 else
+                  words("portraits.starts", "The starting points are {points}, each ringed and "
+                        "labelled in every panel, for {steps} steps from t = 0.",
+                        points=spoken_points, steps=str(steps)))
     scene.play(manim.FadeIn(counter, starts_label, marks), run_time=0.5)
     scene.add(*trails)
     scene.bring_to_front(marks)  # the trails pass under the start labels, not through them
-    scene.narrate("The states evolve together in all four panels, older steps fading.")
+    scene.narrate(words("portraits.evolve", "The states evolve together in all four panels, "
+                        "older steps fading."))
     scene.play(clock.animate.set_value(steps), run_time=values["seconds"],
                rate_func=manim.linear)
     counter[1].clear_updaters()
     # Where the trajectories ended is said once the panels show it, not while they move.
-    scene.narrate(f"After {steps} steps, the largest distance from the origin: " + "; ".join(
-        f"{named}, {style.spoken_number(distance, 2)}"
-        for (*_, named), distance in zip(built, distances, strict=True)) + ".")
+    scene.narrate(words("portraits.reached", "After {steps} steps, the largest distance from "
+                        "the origin: {distances}.", steps=str(steps), distances=series(
+                            (words("portraits.distance", "{panel}, {distance}", panel=named,
+                                   distance=style.said_number(distance, 2))
+                             for (*_, named), distance in zip(built, distances, strict=True)),
+                            "semicolons")))
     scene.play(manim.FadeIn(reaches), run_time=0.5)
     scene.wait(1.0)
 
@@ -387,7 +405,8 @@ class VanillaPhasePortraits(style.CompanionScene):
 
     def construct(self) -> None:
         play_portrait_row(self, self.ROW, self.panels(self.values), r"h_t = \tanh(W h_{t-1})",
-                          "Four phase portraits of h(t) = tanh(W h(t-1)).")
+                          words("portraits.vanilla", "Four phase portraits of h(t) = "
+                                "tanh(W h(t-1))."))
 
 
 class FeedbackPhasePortraits(style.CompanionScene):
@@ -411,8 +430,9 @@ class FeedbackPhasePortraits(style.CompanionScene):
         epsilon = f"{self.values['epsilon']:g}"
         play_portrait_row(self, self.ROW, self.panels(self.values),
                           rf"h_t = h_{{t-1}} + {epsilon}\,\tanh(W h_{{t-1}})",
-                          f"Four phase portraits of h(t) = h(t-1) + {epsilon} tanh(W h(t-1)), "
-                          f"a forward Euler step of size {epsilon}.")
+                          words("portraits.feedback", "Four phase portraits of h(t) = h(t-1) + "
+                                "{epsilon} tanh(W h(t-1)), a forward Euler step of size "
+                                "{epsilon}.", epsilon=epsilon))
 
 
 def least_gamma(epsilon: float, omega: float) -> sympy.Basic:
@@ -424,7 +444,7 @@ def largest_gamma(epsilon: float, omega: float) -> float:
     return float(diffusion_bounds(sympy.nsimplify(epsilon), sympy.nsimplify(omega))[1])
 
 
-def surd_words(value: sympy.Basic) -> str | None:
+def surd_words(value: sympy.Basic) -> Words | None:
     """``a - b√c`` in words ("10 minus 4 times the square root of 6"), None for other forms."""
     if not isinstance(value, sympy.Add) or len(value.args) != 2:
         return None
@@ -433,9 +453,16 @@ def surd_words(value: sympy.Basic) -> str | None:
     if not (whole.is_Integer and coefficient.is_Integer and isinstance(radical, sympy.Pow)
             and radical.exp == sympy.Rational(1, 2) and radical.base.is_Integer):
         return None
-    sign = "minus" if coefficient < 0 else "plus"
-    times = "" if abs(coefficient) == 1 else f"{abs(coefficient)} times "
-    return f"{whole} {sign} {times}the square root of {radical.base}"
+    named = {"whole": str(whole), "radicand": str(radical.base)}
+    if abs(coefficient) == 1:
+        return (words("euler.surd-minus", "{whole} minus the square root of {radicand}", **named)
+                if coefficient < 0 else
+                words("euler.surd-plus", "{whole} plus the square root of {radicand}", **named))
+    named["coefficient"] = str(abs(coefficient))
+    return (words("euler.surd-minus-times", "{whole} minus {coefficient} times the square root "
+                  "of {radicand}", **named) if coefficient < 0 else
+            words("euler.surd-plus-times", "{whole} plus {coefficient} times the square root of "
+                  "{radicand}", **named))
 
 
 def _check_euler(values: Values) -> None:
@@ -565,8 +592,9 @@ class EulerStabilityRegion(style.CompanionScene):
         least_text = f"{least:.4f}"
         least_tex = (rf"\gamma_- = {exact_tex} \approx {least_text}" if exact_said
                      else rf"\gamma_- \approx {least_text}")
-        least_said = (f"{exact_said}, about {least_text}" if exact_said
-                      else f"about {least_text}")
+        least_said = (words("euler.least-exact", "{exact}, about {approx}", exact=exact_said,
+                            approx=least_text) if exact_said
+                      else words("euler.least-about", "about {approx}", approx=least_text))
         markers = manim.VGroup()
         for value, text, tint in ((figure_gamma, rf"\gamma = {figure_gamma:g}", style.ACCENT),
                                   (least, least_tex, style.PRESERVING)):
@@ -576,48 +604,61 @@ class EulerStabilityRegion(style.CompanionScene):
             markers.add(style.formula(text, size=26, colour=tint)
                         .next_to(axes.c2p(x, -y_half), manim.DOWN, buff=0.1))
         markers[-1].shift(0.4 * manim.DOWN)
-        rule = style.label(r"stable $\iff \varepsilon(\gamma^2 + \omega^2) \le 2\gamma$", 30)
+        rule = style.label(words("euler.rule", r"stable $\iff \varepsilon(\gamma^2 + \omega^2) "
+                                 r"\le 2\gamma$"), 30)
         column = manim.VGroup(readout, rule)
         if stretch >= 1.5:
-            column.add(style.label(f"horizontal axis stretched $\\times {round(stretch)}$", 26,
-                                   style.MUTED))
+            column.add(style.label(words("euler.stretched-horizontal", r"horizontal axis "
+                                         r"stretched $\times {factor}$",
+                                         factor=str(round(stretch))), 26, style.MUTED))
         elif stretch <= 1 / 1.5:
-            column.add(style.label(f"vertical axis stretched $\\times {round(1 / stretch)}$",
-                                   26, style.MUTED))
+            column.add(style.label(words("euler.stretched-vertical", r"vertical axis "
+                                         r"stretched $\times {factor}$",
+                                         factor=str(round(1 / stretch))), 26, style.MUTED))
         column.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.5)
         column.to_edge(manim.RIGHT, buff=0.35).shift(0.6 * manim.UP)
-        stops = sorted([(figure_gamma, "the marked value"), (least, "gamma minus")])
+        stops = sorted([(figure_gamma, words("euler.marked", "the marked value")),
+                        (least, words("euler.gamma-minus", "gamma minus"))],
+                       key=lambda stop: (stop[0], said(stop[1])))
 
-        self.narrate(f"Forward Euler with step epsilon = {epsilon:g}, on the eigenvalues -gamma "
-                     f"plus or minus i omega, with omega = {omega:g}.")
+        self.narrate(words("euler.setting", "Forward Euler with step epsilon = {epsilon}, on the "
+                           "eigenvalues -gamma plus or minus i omega, with omega = {omega}.",
+                           epsilon=f"{epsilon:g}", omega=f"{omega:g}"))
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(axis_labels, column[2:]), run_time=0.6)
-        self.narrate("It is stable if z = epsilon lambda lies in the disc where the size of 1 + z "
-                     "is at most 1: in green, its edge near z = 0.")
+        self.narrate(words("euler.disc", "It is stable if z = epsilon lambda lies in the disc "
+                           "where the size of 1 + z is at most 1: in green, its edge near "
+                           "z = 0."))
         self.play(manim.FadeIn(inside), manim.Create(edge), manim.Write(disc_label), run_time=0.8)
         dots = manim.always_redraw(pair)
-        self.narrate(f"The two dots are z for gamma = 0, outside the disc: the amplification is "
-                     f"{amplification(0):.4f}, above 1, so every step grows.")
+        self.narrate(words("euler.dots", "The two dots are z for gamma = 0, outside the disc: "
+                           "the amplification is {amplification}, above 1, so every step grows.",
+                           amplification=f"{amplification(0):.4f}"))
         self.play(manim.FadeIn(dots), manim.FadeIn(readout), manim.FadeIn(rule), run_time=0.5)
-        self.narrate(f"Dashed lines mark gamma = {figure_gamma:g} and the least stabilising "
-                     f"gamma: gamma minus = {least_said}.")
+        self.narrate(words("euler.markers", "Dashed lines mark gamma = {marked} and the least "
+                           "stabilising gamma: gamma minus = {least}.",
+                           marked=f"{figure_gamma:g}", least=least_said))
         self.play(manim.FadeIn(markers), run_time=0.4)
         # Each stop is said once the readouts show it: where gamma goes, then what it reached.
         for value, name in stops:
-            self.narrate(f"Gamma grows to {name}.")
+            self.narrate(words("euler.grows-to", "Gamma grows to {stop}.", stop=name))
             self.play(gamma.animate.set_value(value), run_time=2.0 if value == stops[0][0]
                       else 1.2, rate_func=manim.linear)
             amplified = amplification(value)
-            verdict = ("on the edge of the disc: stable" if abs(amplified - 1) < 5e-5
-                       else "inside the disc: stable" if amplified < 1
-                       else "still outside: unstable")
-            self.narrate(f"At gamma = {value:.3f} the amplification is {amplified:.4f}, "
-                         f"{verdict}.")
+            verdict = (words("euler.on-edge", "on the edge of the disc: stable")
+                       if abs(amplified - 1) < 5e-5
+                       else words("euler.inside", "inside the disc: stable") if amplified < 1
+                       else words("euler.outside", "still outside: unstable"))
+            self.narrate(words("euler.reached", "At gamma = {gamma} the amplification is "
+                               "{amplification}, {verdict}.", gamma=f"{value:.3f}",
+                               amplification=f"{amplified:.4f}", verdict=verdict))
             self.wait(0.6)
-        self.narrate("Gamma grows on.")
+        self.narrate(words("euler.grows-on", "Gamma grows on."))
         self.play(gamma.animate.set_value(final_gamma), run_time=2.0, rate_func=manim.linear)
-        self.narrate(f"At gamma = {final_gamma:.3f} the amplification is "
-                     f"{amplification(final_gamma):.4f}: the dots stay inside the disc.")
+        self.narrate(words("euler.end", "At gamma = {gamma} the amplification is "
+                           "{amplification}: the dots stay inside the disc.",
+                           gamma=f"{final_gamma:.3f}",
+                           amplification=f"{amplification(final_gamma):.4f}"))
         self.wait(1.0)
 
 

@@ -17,6 +17,7 @@ import manim
 import numpy
 
 from animations import builders, style
+from animations.narration import Value, Words, series, words
 from animations.parameters import Choice, Integer, Parameters, Real, Values
 from derivations import bptt
 from derivations.engine import get
@@ -31,35 +32,48 @@ CURVES = (  # (case index in bptt.CASES, colour)
 )
 CELL = 0.42
 MAP_SIDE = 1.7  # the factor chain's maps keep its readouts clear of a player's controls
-KIND_WORDS = {"gaussian": "Gaussian", "orthogonal": "orthogonal", "identity": "identity"}
-ACTIVATION_TEX = {"tanh": r"$\sigma = \tanh$", "sigmoid": r"logistic $\sigma$",
-                  "linear": r"$\sigma(z) = z$"}
+KIND_WORDS = {"gaussian": words("bptt.kind-gaussian", "Gaussian"),
+              "orthogonal": words("bptt.kind-orthogonal", "orthogonal"),
+              "identity": words("bptt.kind-identity", "identity")}
+ACTIVATION_TEX: dict[str, Value] = {
+    "tanh": r"$\sigma = \tanh$", "sigmoid": words("bptt.logistic-sigma", r"logistic $\sigma$"),
+    "linear": r"$\sigma(z) = z$"}
 ACTIVATION_FORMULA = {"tanh": r"\sigma = \tanh", "sigmoid": r"\sigma(z) = 1/(1 + e^{-z})",
                       "linear": r"\sigma(z) = z"}
-ACTIVATION_SAID = {"tanh": "sigma is tanh", "sigmoid": "sigma is the logistic function",
-                   "linear": "no nonlinearity"}
+ACTIVATION_SAID = {"tanh": words("bptt.said-tanh", "sigma is tanh"),
+                   "sigmoid": words("bptt.said-logistic", "sigma is the logistic function"),
+                   "linear": words("bptt.said-linear", "no nonlinearity")}
+WAY = {"overflows": words("bptt.overflows", "overflows"),
+       "underflows": words("bptt.underflows", "underflows")}
 
 
-def case_words(case: bptt.Case) -> str:
+def case_words(case: bptt.Case) -> Words:
     r"""A measured curve's legend, e.g. "Gaussian $W$ scaled by $0.4$, $\sigma = \tanh$"."""
-    scale = "" if case.scale == 1.0 else f" scaled by ${case.scale:g}$"
-    return f"{KIND_WORDS[case.kind]} $W${scale}, {ACTIVATION_TEX[case.activation]}"
+    kind, activation = KIND_WORDS[case.kind], ACTIVATION_TEX[case.activation]
+    if case.scale == 1.0:
+        return words("bptt.legend", "{kind} $W$, {activation}", kind=kind, activation=activation)
+    return words("bptt.legend-scaled", "{kind} $W$ scaled by ${scale}$, {activation}",
+                 kind=kind, scale=f"{case.scale:g}", activation=activation)
 
 
-def case_name(case: bptt.Case) -> str:
+def case_name(case: bptt.Case) -> Value:
     r"""A measured curve's name at its end, as short as tells it from the others: "$\tanh$,
     $\times 0.4$", "logistic", "orthogonal", "$\times 3$"."""
-    parts = ["orthogonal"] if case.kind == "orthogonal" else []
+    parts: list[Value] = [KIND_WORDS["orthogonal"]] if case.kind == "orthogonal" else []
     if case.scale != 1.0:
         parts.append(rf"$\times {case.scale:g}$")
-    parts += {"tanh": [r"$\tanh$"], "sigmoid": ["logistic"], "linear": []}[case.activation]
-    return ", ".join(parts) or KIND_WORDS[case.kind]
+    parts += {"tanh": [r"$\tanh$"], "sigmoid": [words("bptt.name-logistic", "logistic")],
+              "linear": []}[case.activation]
+    return series(parts, "commas") if parts else KIND_WORDS[case.kind]
 
 
-def case_said(case: bptt.Case) -> str:
+def case_said(case: bptt.Case) -> Words:
     """The legend of :func:`case_words` in plain words, for captions."""
-    scale = "" if case.scale == 1.0 else f" scaled by {case.scale:g}"
-    return f"{KIND_WORDS[case.kind]} W{scale}, {ACTIVATION_SAID[case.activation]}"
+    kind, activation = KIND_WORDS[case.kind], ACTIVATION_SAID[case.activation]
+    if case.scale == 1.0:
+        return words("bptt.said", "{kind} W, {activation}", kind=kind, activation=activation)
+    return words("bptt.said-scaled", "{kind} W scaled by {scale}, {activation}", kind=kind,
+                 scale=f"{case.scale:g}", activation=activation)
 
 
 def _log_points(axes: manim.Axes, norms: numpy.ndarray) -> list[numpy.ndarray]:
@@ -120,24 +134,26 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
         y_labels = manim.VGroup(*(
             style.formula(f"10^{{{e}}}", size=28, colour=style.MUTED)
             .next_to(axes.c2p(0, e), manim.LEFT, buff=0.12) for e in range(-300, 301, 100)))
-        title = style.label(r"$\lVert \partial h_t / \partial h_k \rVert_2$ as the gradient "
-                            r"travels $l = t - k$ steps back", 32)
+        title = style.label(words("bptt.title", r"$\lVert \partial h_t / \partial h_k \rVert_2$ "
+                                  r"as the gradient travels $l = t - k$ steps back"), 32)
         title.to_edge(manim.UP, buff=0.3)
         floor = manim.DashedLine(axes.c2p(0, -308), axes.c2p(horizon, -308),
                                  color=style.MUTED, stroke_width=1.5)
         ceiling = manim.DashedLine(axes.c2p(0, 308), axes.c2p(horizon, 308),
                                    color=style.MUTED, stroke_width=1.5)
         limits = manim.VGroup(
-            style.label("float64 overflows above", 22, style.MUTED)
+            style.label(words("bptt.ceiling", "float64 overflows above"), 22, style.MUTED)
             .next_to(ceiling, manim.UP, buff=0.06).align_to(ceiling, manim.RIGHT),
-            style.label("float64 underflows below", 22, style.MUTED)
+            style.label(words("bptt.floor", "float64 underflows below"), 22, style.MUTED)
             .next_to(floor, manim.UP, buff=0.06).align_to(floor, manim.RIGHT))
-        self.narrate(f"The size of the Jacobian of h(t) with respect to h(k), on a log axis, as "
-                     f"the gradient travels l steps back, up to {horizon}, in networks of size "
-                     f"{size}.")
+        self.narrate(words("bptt.axes", "The size of the Jacobian of h(t) with respect to h(k), "
+                           "on a log axis, as the gradient travels l steps back, up to "
+                           "{horizon}, in networks of size {size}.", horizon=str(horizon),
+                           size=str(size)))
         self.add(title)
         self.play(manim.Create(axes), manim.FadeIn(x_labels, x_name, y_labels), run_time=0.8)
-        self.narrate("Dashed grey lines: beyond them float64 overflows or underflows.")
+        self.narrate(words("bptt.limits", "Dashed grey lines: beyond them float64 overflows or "
+                           "underflows."))
         self.play(manim.FadeIn(floor, ceiling, limits), run_time=0.4)
         # Each curve ends with its name in its colour (and an x where float64 stops); the legend
         # right of the plot gives its words, its bound, where float64 stops.
@@ -147,8 +163,8 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
             weights = bptt.recurrent_matrix(case.kind, size, scale=case.scale, seed=seed)
             norms = bptt.jacobian_norms(weights, case.activation, horizon, seed=seed)
             curve = _polyline(_log_points(axes, norms), colour)
-            lines = [case_words(case)]
-            said = [f"{case_said(case)}:"]
+            lines: list[Words] = [case_words(case)]
+            bound_eta = None
             beats = [manim.Create(curve)]
             eta = bptt.per_step_bound(weights, case.activation)
             if eta < 1:
@@ -156,21 +172,34 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
                 bound = manim.DashedLine(
                     axes.c2p(0, 0), axes.c2p(reach, reach * math.log10(eta)),
                     color=colour, stroke_width=2)
-                lines.append(f"dashed: $\\eta^l$, $\\eta = {eta:.2f}$")
-                said.append(f"under its dashed bound eta to the power l, eta = {eta:.2f};")
+                bound_eta = f"{eta:.2f}"
+                lines.append(words("bptt.legend-bound", r"dashed: $\eta^l$, $\eta = {eta}$",
+                                   eta=bound_eta))
                 beats.insert(0, manim.Create(bound))
             breakdown = next((lag for lag, v in enumerate(norms)
                               if not numpy.isfinite(v) or v == 0), None)
             if breakdown is not None:
                 way = "overflows" if norms[breakdown] else "underflows"
-                lines.append(f"float64 {way} at $l = {breakdown}$")
-                said.append(f"float64 {way} at l = {breakdown}.")
+                lines.append(words("bptt.legend-breaks", "float64 {way} at $l = {lag}$",
+                                   way=WAY[way], lag=str(breakdown)))
+                said = (words("bptt.curve-bound-breaks", "{case}: under its dashed bound eta "
+                              "to the power l, eta = {eta}; float64 {way} at l = {lag}.",
+                              case=case_said(case), eta=bound_eta, way=WAY[way],
+                              lag=str(breakdown)) if bound_eta else
+                        words("bptt.curve-breaks", "{case}: float64 {way} at l = {lag}.",
+                              case=case_said(case), way=WAY[way], lag=str(breakdown)))
                 cross = manim.Cross(scale_factor=0.12, stroke_color=colour)
                 beats.append(manim.Create(cross.move_to(curve.get_end())))
                 end = cross.get_right()  # the name goes beside the x, not over it
             else:
                 final = norms[-1]
-                said.append(f"at l = {horizon} the norm is {style.spoken_number(final)}.")
+                said = (words("bptt.curve-bound-ends", "{case}: under its dashed bound eta to "
+                              "the power l, eta = {eta}; at l = {horizon} the norm is {norm}.",
+                              case=case_said(case), eta=bound_eta, horizon=str(horizon),
+                              norm=style.said_number(final)) if bound_eta else
+                        words("bptt.curve-ends", "{case}: at l = {horizon} the norm is {norm}.",
+                              case=case_said(case), horizon=str(horizon),
+                              norm=style.said_number(final)))
                 end = curve.get_end()
             entry = manim.VGroup(*(style.label(line, 24, colour) for line in lines))
             entry.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.06)
@@ -186,7 +215,7 @@ class JacobianNormsOnLogAxis(style.CompanionScene):
             (right + 0.35 - legend.get_left()[0]) * manim.RIGHT)
         style.keep_between(legend, left=right + 0.2)
         for (_, _, _, entry, beats, said), name in zip(shown, names, strict=True):
-            self.narrate(" ".join(said))
+            self.narrate(said)
             self.play(*beats, manim.FadeIn(entry), run_time=1.6, rate_func=manim.linear)
             self.play(manim.FadeIn(name), run_time=0.3)
         self.wait(1.0)
@@ -248,14 +277,16 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         growing = manim.always_redraw(
             lambda: arrow(components()[1], style.EXPLODING, start=components()[0]))
         total = manim.always_redraw(lambda: arrow(sum(components()), style.FOREGROUND))
-        title = style.label(r"Left eigenvectors $p_i^\top W = \lambda_i p_i^\top$ split the "
-                            r"gradient", 38).to_edge(manim.UP)
+        title = style.label(words("eigen.title", r"Left eigenvectors $p_i^\top W = \lambda_i "
+                                  r"p_i^\top$ split the gradient"), 38).to_edge(manim.UP)
         text = manim.VGroup(
             style.formula(GRADIENT + r" W^l = c_1\lambda_1^l p_1^\top + c_2\lambda_2^l p_2^\top",
                           size=34),
             style.label(rf"$c_1 = {c1:g}$, $c_2 = {c2:g}$", 30),
-            style.label(rf"$\lambda_1 = {lam1:g}$: shrinks", 30, style.VANISHING),
-            style.label(rf"$\lambda_2 = {lam2:g}$: grows", 30, style.EXPLODING),
+            style.label(words("eigen.shrinks", r"$\lambda_1 = {value}$: shrinks",
+                              value=f"{lam1:g}"), 30, style.VANISHING),
+            style.label(words("eigen.grows", r"$\lambda_2 = {value}$: grows", value=f"{lam2:g}"),
+                        30, style.EXPLODING),
         ).arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.3)
         text.next_to(plane, manim.RIGHT, buff=0.6).move_to(
             text.get_center() * manim.RIGHT + 0.7 * manim.UP)
@@ -267,21 +298,25 @@ class EigenComponentsUnderPowers(style.CompanionScene):
         check = style.formula(GRADIENT + rf" W^{{{steps}}} = ({', '.join(entries)})",
                               size=30, colour=style.MUTED).next_to(counter, manim.DOWN, buff=0.4)
         check.align_to(text, manim.LEFT)
-        self.narrate(f"In the left eigenvectors p1 and p2 of W, a gradient row times W to the "
-                     f"power l is c1 times lambda1 to the power l, plus c2 times lambda2 to the "
-                     f"power l: c1 = {c1:g}, lambda1 = {lam1:g}, c2 = {c2:g}, lambda2 = {lam2:g}.")
+        self.narrate(words("eigen.split", "In the left eigenvectors p1 and p2 of W, a gradient "
+                           "row times W to the power l is c1 times lambda1 to the power l, plus "
+                           "c2 times lambda2 to the power l: c1 = {c1}, lambda1 = {lambda1}, "
+                           "c2 = {c2}, lambda2 = {lambda2}.", c1=f"{c1:g}", lambda1=f"{lam1:g}",
+                           c2=f"{c2:g}", lambda2=f"{lam2:g}"))
         self.add(title)
         self.play(manim.FadeIn(plane), manim.FadeIn(text), manim.FadeIn(counter), run_time=0.8)
-        self.narrate("Blue: the part along p1. Red, from its tip: the part along p2. White: their "
-                     "sum, the gradient row itself, at l = 0.")
+        self.narrate(words("eigen.arrows", "Blue: the part along p1. Red, from its tip: the "
+                           "part along p2. White: their sum, the gradient row itself, at l = 0."))
         self.play(manim.GrowArrow(shrinking), manim.GrowArrow(growing), run_time=0.6)
         self.play(manim.GrowArrow(total), run_time=0.4)
-        self.narrate(f"Each power of W halves the blue part and multiplies the red part by "
-                     f"{lam2:g}, for l from 1 to {steps}; the sum turns towards p2.")
+        self.narrate(words("eigen.powers", "Each power of W halves the blue part and multiplies "
+                           "the red part by {lambda2}, for l from 1 to {steps}; the sum turns "
+                           "towards p2.", lambda2=f"{lam2:g}", steps=str(steps)))
         for power in range(1, steps + 1):
             self.play(lag.animate.set_value(power), run_time=self.values["seconds_per_step"])
-        self.narrate(f"Check: the gradient row times W to the power {steps} is "
-                     f"({', '.join(entries)}).")
+        self.narrate(words("eigen.check", "Check: the gradient row times W to the power "
+                           "{steps} is ({entries}).", steps=str(steps),
+                           entries=", ".join(entries)))
         self.play(manim.FadeIn(check), run_time=0.5)
         self.wait(1.0)
 
@@ -324,14 +359,17 @@ class JacobianFactorChain(style.CompanionScene):
         readout = style.formula(r"l = 0,\ \lVert \partial h_l/\partial h_0 \rVert_2 = 1",
                                 size=32).next_to(product_map, manim.DOWN, buff=0.45)
         shown_eta = f"{eta:.2f}"
-        bound = style.label(rf"bound $\eta^l$ with $\eta = \beta s_1 = \beta \lVert W \rVert_2"
-                            rf" = {shown_eta}$", 28, style.MUTED).next_to(readout, manim.DOWN)
+        bound = style.label(words("chain.bound", r"bound $\eta^l$ with $\eta = \beta s_1 = "
+                                  r"\beta \lVert W \rVert_2 = {eta}$", eta=shown_eta), 28,
+                            style.MUTED).next_to(readout, manim.DOWN)
         said_kind = case_said(bptt.Case(values["kind"], values["scale"], activation))
-        self.narrate("The Jacobian of h(l) with respect to h(0) is a product of factors W times "
-                     "diag of sigma' at the states, the latest on the left.")
+        self.narrate(words("chain.product", "The Jacobian of h(l) with respect to h(0) is a "
+                           "product of factors W times diag of sigma' at the states, the latest "
+                           "on the left."))
         self.add(title)
-        self.narrate(f"Here {said_kind}, size {size}. At l = 0 it is the identity, of norm 1; "
-                     f"each factor is bounded by eta = {shown_eta}.")
+        self.narrate(words("chain.start", "Here {kind}, size {size}. At l = 0 it is the "
+                           "identity, of norm 1; each factor is bounded by eta = {eta}.",
+                           kind=said_kind, size=str(size), eta=shown_eta))
         self.play(manim.FadeIn(product_map, product_name, readout, bound), run_time=0.6)
         for lag in range(1, steps + 1):
             factor = factors[lag - 1]
@@ -345,11 +383,15 @@ class JacobianFactorChain(style.CompanionScene):
             norm = float(numpy.linalg.norm(product, 2))
             shown_norm, shown_bound = style.tex_number(norm), style.tex_number(eta**lag)
             # The first factor is said in full; the next only by what changes, to keep pace.
-            self.narrate((f"Factor {lag}, W times diag of sigma' at h({lag - 1}), multiplies in "
-                          f"from the left: at l = {lag}" if lag == 1 else
-                          f"Factor {lag}: at l = {lag}")
-                         + f" the norm is {style.spoken_number(norm)}, at most eta to the power "
-                         f"{lag} = {style.spoken_number(eta**lag)}.")
+            self.narrate(words("chain.first-factor", "Factor {lag}, W times diag of sigma' at "
+                               "h({previous}), multiplies in from the left: at l = {lag} the "
+                               "norm is {norm}, at most eta to the power {lag} = {bound}.",
+                               lag=str(lag), previous=str(lag - 1),
+                               norm=style.said_number(norm),
+                               bound=style.said_number(eta**lag)) if lag == 1 else
+                         words("chain.factor", "Factor {lag}: at l = {lag} the norm is {norm}, "
+                               "at most eta to the power {lag} = {bound}.", lag=str(lag),
+                               norm=style.said_number(norm), bound=style.said_number(eta**lag)))
             self.play(manim.FadeIn(factor_map, factor_name, times, shift=0.3 * manim.RIGHT),
                       run_time=0.5)
             new_map = _heat_map(product).move_to(product_map)

@@ -11,6 +11,7 @@ import math
 import manim
 
 from animations import builders, style
+from animations.narration import words
 from animations.parameters import Integer, Parameters
 from derivations.ch1_repeated_powers.eigendecomposition import fibonacci_eigendecomposition
 from derivations.fibonacci import fib
@@ -97,25 +98,29 @@ class FibonacciEigenvalues(style.CompanionScene):
             list(range(1, terms + 1)), ratios, line_color=style.FOREGROUND,
             add_vertex_dots=terms <= 24, vertex_dot_style={"fill_color": style.FOREGROUND},
         )
-        last = style.spoken_number(ratios[-1], 6)
+        last = style.said_number(ratios[-1], 6)
 
-        self.narrate("The powers of the Fibonacci matrix F are V times Lambda to the n times V "
-                     "inverse, and Lambda to the n holds psi to the n and phi to the n.")
+        self.narrate(words("fibonacci.decomposition", "The powers of the Fibonacci matrix F are "
+                           "V times Lambda to the n times V inverse, and Lambda to the n holds "
+                           "psi to the n and phi to the n."))
         self.add(title)
         # phi's value is said with the dashed line that shows it, not before.
-        self.narrate(f"Left, on a log axis, the size of each power for n from 0 to {terms}: phi "
-                     f"to the n climbs in a straight line, phi times larger at each step; the "
-                     f"size of psi to the n falls, {style.spoken_number(abs(psi), 4)} times as "
-                     f"large at each step.")
+        self.narrate(words("fibonacci.powers", "Left, on a log axis, the size of each power for "
+                           "n from 0 to {terms}: phi to the n climbs in a straight line, phi "
+                           "times larger at each step; the size of psi to the n falls, {psi} "
+                           "times as large at each step.", terms=str(terms),
+                           psi=style.said_number(abs(psi), 4)))
         self.play(manim.Create(powers), manim.FadeIn(powers_label, powers_ticks), run_time=0.6)
         self.play(manim.Create(growth), manim.Create(decay), run_time=2.5)
         self.play(manim.FadeIn(growth_label, decay_label), run_time=0.4)
-        self.narrate(f"Right: the ratio of consecutive Fibonacci numbers, F(n+1) over F(n). The "
-                     f"dashed line is phi, about {shown_phi}.")
+        self.narrate(words("fibonacci.ratios", "Right: the ratio of consecutive Fibonacci "
+                           "numbers, F(n+1) over F(n). The dashed line is phi, about {phi}.",
+                           phi=shown_phi))
         self.play(manim.Create(ratio_axes), manim.FadeIn(ratio_label, ratio_ticks), run_time=0.6)
         self.play(manim.Create(limit_line), manim.FadeIn(limit_label), run_time=0.5)
-        self.narrate(f"The ratios start at 1 and 2 and settle on phi: at n = {terms} the ratio "
-                     f"is {last}, as psi to the n dies out.")
+        self.narrate(words("fibonacci.limit", "The ratios start at 1 and 2 and settle on phi: at "
+                           "n = {terms} the ratio is {ratio}, as psi to the n dies out.",
+                           terms=str(terms), ratio=last))
         self.play(manim.Create(ratio_graph), run_time=2.5)
         self.wait(1)
 

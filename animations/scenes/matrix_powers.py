@@ -18,6 +18,7 @@ import manim
 import numpy
 
 from animations import builders, style
+from animations.narration import Value, Words, series, words
 from animations.parameters import (
     Check,
     Integer,
@@ -104,16 +105,19 @@ class Spectrum:
                 parts.append(rf"{style.tex_number(real)} \pm {'' if size == '1' else size}i")
         return ", ".join(parts)
 
-    def spoken(self) -> str:
-        parts = []
+    def spoken(self) -> Value:
+        parts: list[Value] = []
         for real, imaginary in self.pairs():
             if imaginary < 1e-12:
-                parts.append(style.spoken_number(real))
+                parts.append(style.said_number(real))
+            elif style.spoken_number(imaginary) == "1":
+                parts.append(words("powers.conjugate-unit", "{real} plus or minus i",
+                                   real=style.said_number(real)))
             else:
-                size = style.spoken_number(imaginary)
-                parts.append(f"{style.spoken_number(real)} plus or minus "
-                             f"{'' if size == '1' else size + ' '}i")
-        return ", ".join(parts)
+                parts.append(words("powers.conjugate", "{real} plus or minus {imaginary} i",
+                                   real=style.said_number(real),
+                                   imaginary=style.said_number(imaginary)))
+        return series(parts, "commas")
 
     def colour(self) -> str:
         """Blue for vanishing, red for exploding, green for kept (the notation's colours)."""
@@ -123,31 +127,36 @@ class Spectrum:
             return style.VANISHING
         return style.EXPLODING if self.outside else style.ACCENT
 
-    def title(self) -> str:
+    def title(self) -> Words:
         """The headline, with ``$…$`` math."""
         if self.orthogonal:
-            return r"Orthogonal $W$: $\lVert W^t \rVert_2$ stays 1"
+            return words("powers.title-orthogonal",
+                         r"Orthogonal $W$: $\lVert W^t \rVert_2$ stays 1")
         if self.radius < 1 - 1e-9:
-            return r"All $|\lambda| < 1$: $W^t$ vanishes"
+            return words("powers.title-vanishing", r"All $|\lambda| < 1$: $W^t$ vanishes")
         if self.outside == 1:
-            return r"One $|\lambda| > 1$: $W^t$ explodes"
+            return words("powers.title-one", r"One $|\lambda| > 1$: $W^t$ explodes")
         if self.outside > 1:
-            return rf"{self.outside} eigenvalues with $|\lambda| > 1$: $W^t$ explodes"
-        return r"Largest $|\lambda| = 1$, $W$ not orthogonal"
+            return words("powers.title-several", r"{count} eigenvalues with $|\lambda| > 1$: "
+                         r"$W^t$ explodes", count=str(self.outside))
+        return words("powers.title-boundary", r"Largest $|\lambda| = 1$, $W$ not orthogonal")
 
-    def said(self) -> str:
+    def said(self) -> Words:
         """The headline in words."""
         if self.orthogonal:
-            return "W is orthogonal, so the spectral norm of every power of W stays 1."
+            return words("powers.said-orthogonal",
+                         "W is orthogonal, so the spectral norm of every power of W stays 1.")
         if self.radius < 1 - 1e-9:
-            return "Every eigenvalue of W has modulus below 1, so the powers of W vanish."
+            return words("powers.said-vanishing", "Every eigenvalue of W has modulus below 1, "
+                         "so the powers of W vanish.")
         if self.outside == 1:
-            return "One eigenvalue of W has modulus above 1, so the powers of W explode."
+            return words("powers.said-one", "One eigenvalue of W has modulus above 1, so the "
+                         "powers of W explode.")
         if self.outside > 1:
-            return (f"{self.outside} eigenvalues of W have modulus above 1, so the powers of W "
-                    f"explode.")
-        return ("The largest eigenvalue modulus of W is 1 but W is not orthogonal: its powers "
-                "neither vanish nor explode geometrically.")
+            return words("powers.said-several", "{count} eigenvalues of W have modulus above 1, "
+                         "so the powers of W explode.", count=str(self.outside))
+        return words("powers.said-boundary", "The largest eigenvalue modulus of W is 1 but W is "
+                     "not orthogonal: its powers neither vanish nor explode geometrically.")
 
     def sentence(self) -> str:
         """The caption's clause, with ``$…$`` math."""
@@ -254,19 +263,21 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
     dot = builders.redrawn_on_change(lambda: manim.Dot(on_axes[current()], color=colour), current)
     size = matrix.shape[0]
     final_norm = style.tex_number(norms[-1]) if norms[-1] > 0 else "0"
-    spoken_norm = style.spoken_number(norms[-1]) if norms[-1] > 0 else "0"
+    spoken_norm = style.said_number(norms[-1]) if norms[-1] > 0 else "0"
 
-    scene.narrate(f"{spectrum.said()} The {size} by {size} matrix W has the eigenvalues "
-                  f"{spectrum.spoken()}; its spectral radius rho is "
-                  f"{style.spoken_number(spectrum.radius)}.")
+    scene.narrate(words("powers.spectrum", "{headline} The {size} by {size} matrix W has the "
+                        "eigenvalues {eigenvalues}; its spectral radius rho is {rho}.",
+                        headline=spectrum.said(), size=str(size),
+                        eigenvalues=spectrum.spoken(), rho=style.said_number(spectrum.radius)))
     scene.add(title, eigen)
-    scene.narrate("Left: the entries of W to the power t, orange positive, violet negative, "
-                  "from t = 0. Right: its spectral norm, on a log axis.")
+    scene.narrate(words("powers.panels", "Left: the entries of W to the power t, orange "
+                        "positive, violet negative, from t = 0. Right: its spectral norm, on a "
+                        "log axis."))
     scene.play(manim.FadeIn(grid), manim.FadeIn(bar), manim.FadeIn(counter), run_time=0.6)
     scene.play(manim.Create(axes), manim.FadeIn(x_labels, y_labels, axis_name), run_time=0.6)
     scene.add(curve, dot)
-    scene.narrate("W is multiplied in again and again; the heat map, the counter t and the "
-                  "norm curve follow each step.")
+    scene.narrate(words("powers.multiplied", "W is multiplied in again and again; the heat "
+                        "map, the counter t and the norm curve follow each step."))
     scene.play(step.animate.set_value(steps), run_time=steps * values["seconds_per_step"],
                rate_func=manim.linear)
     grid.clear_updaters()
@@ -278,8 +289,8 @@ def play_repeated_multiplication(scene: style.CompanionScene, kind: matrix_power
     style.keep_between(final, right=y_labels.get_left()[0] - 0.25)
     if final.get_bottom()[1] < style.SAFE_BOTTOM:
         style.above_controls(final)
-    scene.narrate(f"At t = {steps}, the spectral norm of W to the power {steps} is "
-                  f"{spoken_norm}.")
+    scene.narrate(words("powers.final", "At t = {steps}, the spectral norm of W to the power "
+                        "{steps} is {norm}.", steps=str(steps), norm=spoken_norm))
     scene.play(manim.Write(final), run_time=0.6)
     scene.wait(0.8)
 

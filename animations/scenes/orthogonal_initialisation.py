@@ -13,14 +13,17 @@ import manim
 import numpy
 
 from animations import builders, style
+from animations.narration import Words, words
 from animations.parameters import Integer, ParameterError, Parameters, Real, Values
 from derivations import hidden_state
 from derivations.engine import get
 
 KIND_COLOUR = {"orthogonal": style.PRESERVING, "gaussian": style.EXPLODING}
-KIND_NAME = {"orthogonal": "orthogonal $W$",
-             "gaussian": r"Gaussian $W$, entries $\mathcal{N}(0, 1/d)$"}
-KIND_LABEL = {"orthogonal": "orthogonal", "gaussian": "Gaussian"}  # at each curve's end
+KIND_NAME = {"orthogonal": words("orthogonal.kind-orthogonal", "orthogonal $W$"),
+             "gaussian": words("orthogonal.kind-gaussian",
+                               r"Gaussian $W$, entries $\mathcal{{N}}(0, 1/d)$")}
+KIND_LABEL = {"orthogonal": words("orthogonal.curve-orthogonal", "orthogonal"),
+              "gaussian": words("orthogonal.curve-gaussian", "Gaussian")}  # at each curve's end
 
 
 def norm_panel(steps: int, norms: dict[str, numpy.ndarray], decades: tuple[int, int]) -> tuple:
@@ -82,8 +85,12 @@ def _check_norms(values: Values) -> None:
                              f"seed, whose Gaussian norm leaves float64 at step {int(broken[0])}")
 
 
-def _trend(radius: float) -> str:
-    return "grows" if radius > 1 else "shrinks" if radius < 1 else "stays level"
+def _trend(radius: float) -> Words:
+    if radius > 1:
+        return words("orthogonal.trend-grows", "grows")
+    if radius < 1:
+        return words("orthogonal.trend-shrinks", "shrinks")
+    return words("orthogonal.trend-level", "stays level")
 
 
 def decade_range(values: list[numpy.ndarray]) -> tuple[int, int]:
@@ -127,7 +134,8 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
             *(style.label(KIND_NAME[k], 28, KIND_COLOUR[k]) for k in ("orthogonal", "gaussian"))
         ).arrange(manim.RIGHT, buff=0.8).to_edge(manim.UP, buff=0.3)
         size = matrices["orthogonal"].shape[0]
-        subtitle = style.label(f"$d = {size}$, same $h_0$, $h_t = W h_{{t-1}}$", 24, style.MUTED)
+        subtitle = style.label(words("orthogonal.setting", "$d = {size}$, same $h_0$, "
+                                     "$h_t = W h_{{t-1}}$", size=str(size)), 24, style.MUTED)
         subtitle.next_to(legend, manim.DOWN, buff=0.12)
         radius = hidden_state.spectral_radius(matrices["gaussian"])
         shown_radius = f"{radius:.3f}"
@@ -139,23 +147,27 @@ class HiddenStateNormOrthogonalVsGaussian(style.CompanionScene):
         )
         style.above_controls(final, buff=0.2)
 
-        self.narrate(f"The linear network h(t) = W h(t-1), of size d = {size}, from one unit "
-                     f"vector: once with an orthogonal W, once with a Gaussian W whose entries "
-                     f"have variance 1 over {size}.")
+        self.narrate(words("orthogonal.network", "The linear network h(t) = W h(t-1), of size "
+                           "d = {size}, from one unit vector: once with an orthogonal W, once "
+                           "with a Gaussian W whose entries have variance 1 over {size}.",
+                           size=str(size)))
         self.play(manim.FadeIn(legend, subtitle), manim.FadeIn(short_frame), run_time=0.8)
-        self.narrate(f"Left, the first {short} steps on a log axis: the orthogonal norm stays "
-                     f"exactly 1, the Gaussian one wanders.")
+        self.narrate(words("orthogonal.short", "Left, the first {short} steps on a log axis: "
+                           "the orthogonal norm stays exactly 1, the Gaussian one wanders.",
+                           short=str(short)))
         self.play(*(manim.Create(c) for c in short_curves.values()), run_time=3,
                   rate_func=manim.linear)
         self.play(manim.FadeIn(short_names), run_time=0.4)
-        self.narrate(f"Right, {long} steps: the Gaussian norm {_trend(radius)} like its "
-                     f"spectral radius to the power t; the orthogonal norm is still 1.")
+        self.narrate(words("orthogonal.long", "Right, {long} steps: the Gaussian norm {trend} "
+                           "like its spectral radius to the power t; the orthogonal norm is "
+                           "still 1.", long=str(long), trend=_trend(radius)))
         self.play(manim.FadeIn(long_frame), run_time=0.6)
         self.play(*(manim.Create(c) for c in long_curves.values()), run_time=4,
                   rate_func=manim.linear)
         self.play(manim.FadeIn(long_names), run_time=0.4)
-        self.narrate(f"The Gaussian W has spectral radius rho = {shown_radius}; after {long} "
-                     f"steps, the norm of h is {style.spoken_number(last, 2)}.")
+        self.narrate(words("orthogonal.final", "The Gaussian W has spectral radius rho = "
+                           "{rho}; after {long} steps, the norm of h is {norm}.",
+                           rho=shown_radius, long=str(long), norm=style.said_number(last, 2)))
         self.play(manim.Write(final), run_time=0.8)
         self.wait(1)
 
@@ -166,7 +178,7 @@ def _chapter_angle() -> float:
     return math.atan2(rotation[1, 0], rotation[0, 0])
 
 
-def complex_plane(radius: float, caption: str, colour: str) -> manim.VGroup:
+def complex_plane(radius: float, caption: str | Words, colour: str) -> manim.VGroup:
     """A small complex plane with the unit circle and a caption underneath."""
     plane = manim.NumberPlane(
         x_range=[-1.5, 1.5, 0.5], y_range=[-1.5, 1.5, 0.5],
@@ -217,10 +229,12 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
                             color=style.PRESERVING, stroke_width=5)
         counter = style.formula("t = 0", size=30).next_to(left, manim.UP, buff=0.2)
         turned = steps * values["angle"]
-        self.narrate(f"Left: the rotation by theta = {degrees} degrees, applied again and again "
-                     f"to the first unit vector e1, at t = 0.")
+        self.narrate(words("rotation.start", "Left: the rotation by theta = {degrees} degrees, "
+                           "applied again and again to the first unit vector e1, at t = 0.",
+                           degrees=degrees))
         self.play(manim.FadeIn(left), manim.GrowArrow(arrow), manim.FadeIn(counter), run_time=0.8)
-        self.narrate(f"Each step turns the arrow by {degrees} degrees and keeps its length 1.")
+        self.narrate(words("rotation.step", "Each step turns the arrow by {degrees} degrees and "
+                           "keeps its length 1.", degrees=degrees))
         trail = manim.VGroup()
         for t in range(1, steps + 1):
             target = manim.Arrow(plane.c2p(0, 0), plane.c2p(*orbit[t]), buff=0,
@@ -233,14 +247,16 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
                       run_time=values["seconds_per_step"])
             counter = new_counter
         # Said when the counter shows it: with many slow steps, that is minutes later.
-        self.narrate(f"After {steps} steps, the arrow has turned {turned:g} degrees.")
+        self.narrate(words("rotation.turned", "After {steps} steps, the arrow has turned "
+                           "{turned} degrees.", steps=str(steps), turned=f"{turned:g}"))
 
         matrices = hidden_state.weight_matrices(values["size"], values["seed"])
         size = matrices["orthogonal"].shape[0]
-        middle = complex_plane(1.1, "orthogonal $W$", style.PRESERVING)
-        right = complex_plane(1.1, "Gaussian $W$", style.EXPLODING)
+        middle = complex_plane(1.1, KIND_NAME["orthogonal"], style.PRESERVING)
+        right = complex_plane(1.1, words("rotation.gaussian", "Gaussian $W$"), style.EXPLODING)
         manim.VGroup(middle, right).arrange(manim.RIGHT, buff=0.5).to_edge(manim.RIGHT, buff=0.4)
-        heading = style.label(f"Eigenvalues of $W$, $d = {size}$", 28)
+        heading = style.label(words("rotation.heading", "Eigenvalues of $W$, $d = {size}$",
+                                    size=str(size)), 28)
         heading.next_to(manim.VGroup(middle, right), manim.UP, buff=0.25)
         dots = {
             "orthogonal": eigenvalue_dots(middle[0], hidden_state.eigenvalues(
@@ -249,12 +265,14 @@ class RotationOrbitAndEigenvalues(style.CompanionScene):
                 matrices["gaussian"]), style.EXPLODING),
         }
         radius = hidden_state.spectral_radius(matrices["gaussian"])
-        self.narrate(f"Middle and right: the eigenvalues of two matrices of size d = {size} in "
-                     f"the complex plane, with the unit circle.")
+        self.narrate(words("rotation.planes", "Middle and right: the eigenvalues of two "
+                           "matrices of size d = {size} in the complex plane, with the unit "
+                           "circle.", size=str(size)))
         self.play(manim.FadeIn(middle), manim.FadeIn(right), manim.FadeIn(heading), run_time=0.6)
-        self.narrate(f"All {size} eigenvalues of the orthogonal W lie on the unit circle; those "
-                     f"of the Gaussian W, entries of variance 1 over {size}, fill a disc, the "
-                     f"largest of modulus {style.spoken_number(radius)}.")
+        self.narrate(words("rotation.eigenvalues", "All {size} eigenvalues of the orthogonal W "
+                           "lie on the unit circle; those of the Gaussian W, entries of variance "
+                           "1 over {size}, fill a disc, the largest of modulus {modulus}.",
+                           size=str(size), modulus=style.said_number(radius)))
         self.play(manim.LaggedStart(*(manim.FadeIn(d) for d in dots["orthogonal"]), lag_ratio=0.02),
                   manim.LaggedStart(*(manim.FadeIn(d) for d in dots["gaussian"]), lag_ratio=0.02),
                   run_time=2)

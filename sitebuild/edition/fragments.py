@@ -13,7 +13,8 @@ the placeholders make translations look stale, and those fragments show their En
 notice until the complete build, which is strict, replaces them. The reports written from
 templates (the verification report, the map, the checked formulas:
 :mod:`sitebuild.edition.spoken`) are given to :func:`mirror` already in the language and are not
-localised.
+localised. The video fragments then get the language's caption track and transcript
+(:func:`sitebuild.edition.scenes.localise_videos`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from sitebuild import notebooks
+from sitebuild.edition import scenes
 from sitebuild.mode import pages_first
 from sitebuild.paths import EDITIONS, GENERATED
 from sitebuild.problems import refuse
@@ -62,7 +64,8 @@ def mirror(lang: str, english: Path = GENERATED, translations: Path = TRANSLATIO
     for old in sorted(target.rglob("*")) if target.is_dir() else []:
         if old.is_file() and old not in wanted:
             old.unlink()
-    return changed + _localised(lang, english, target, translations, set(spoken))
+    changed += _localised(lang, english, target, translations, set(spoken))
+    return changed + scenes.localise_videos(lang, target)
 
 
 def _localised(lang: str, english: Path, target: Path, translations: Path,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitebuild.assets import place
+from sitebuild.edition import scenes
 from sitebuild.paths import EDITIONS, PAGES
 from sitebuild.problems import refuse
 from sitebuild.translation import glossary as glossary_module
@@ -107,10 +108,12 @@ def link_assets(lang: str, pages: Path = PAGES) -> None:
     """Give the edition's folder every file of ``pages`` that is not a page (styles, scripts,
     and what generation places there: KaTeX, the font, media), hard-linked
     (:func:`sitebuild.assets.place`; Zensical does not follow symbolic links to folders), so both
-    generators publish them under ``/<lang>/`` too. Run after generation has placed its files
+    generators publish them under ``/<lang>/`` too, with the edition's own caption tracks and
+    transcripts (:mod:`sitebuild.edition.scenes`). Run after generation has placed its files
     (:func:`sitebuild.generate.generate`)."""
     files = {path.relative_to(pages).as_posix(): path for path in sorted(pages.rglob("*"))
              if path.is_file() and path.suffix != ".md"}
+    files |= scenes.published(lang)  # the edition's own caption tracks and transcripts
     folders = tuple(sorted({uri.split("/")[0] for uri in files if "/" in uri}))
     place(files, docs(lang), folders)
 
