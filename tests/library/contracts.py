@@ -794,13 +794,27 @@ def _cell_matrix(a: dict) -> numpy.ndarray:
     return weights - weights.T - float(a["gamma"]) * numpy.eye(len(weights))
 
 
+def _exact_sum(row: numpy.ndarray, state: numpy.ndarray, *more: float) -> fractions.Fraction:
+    """``row · state + Σ more`` exactly: a state near the largest float overflows a float sum
+    (``math.fsum`` raises) where the library's answer, a tanh of it, is still finite."""
+    products = (fractions.Fraction(w) * fractions.Fraction(h)
+                for w, h in zip(row, state, strict=True))
+    return sum(products, fractions.Fraction(0)) + sum(map(fractions.Fraction, more),
+                                                      fractions.Fraction(0))
+
+
+def _tanh(x: fractions.Fraction) -> float:
+    """tanh of an exact number: ±1 beyond 40, where tanh rounds to ±1 in float64 anyway."""
+    return math.copysign(1.0, x) if abs(x) > 40 else math.tanh(float(x))
+
+
 @contract("dynamics.antisymmetric_rnn_step")
 def _antisymmetric_rnn_step(result: Any, a: dict) -> None:
     state, epsilon = _floats(a["state"]), float(a["epsilon"])
     _finite(result)
     drive = _floats(a["pre_input"])
     matrix = _cell_matrix(a)
-    expected = [state[i] + epsilon * math.tanh(math.fsum(matrix[i] * state) + drive[i])
+    expected = [state[i] + epsilon * _tanh(_exact_sum(matrix[i], state, drive[i]))
                 for i in range(len(state))]
     _close(result, expected, 1e-12, 1e-14 * (1 + epsilon))
 
@@ -813,9 +827,9 @@ def _gated_antisymmetric_step(result: Any, a: dict) -> None:
     matrix = _cell_matrix(a)
     expected = []
     for i in range(len(state)):
-        pulled = math.fsum(matrix[i] * state)
-        gate = 0.5 * (1 + math.tanh((pulled + gate_in[i]) / 2))  # σ(x), without exp overflow
-        expected.append(state[i] + epsilon * gate * math.tanh(pulled + candidate[i]))
+        gate = 0.5 * (1 + _tanh(_exact_sum(matrix[i], state, gate_in[i]) / 2))  # σ, no exp
+        expected.append(state[i] + epsilon * gate * _tanh(_exact_sum(matrix[i], state,
+                                                                     candidate[i])))
     _close(result, expected, 1e-12, 1e-14 * (1 + epsilon))
 
 

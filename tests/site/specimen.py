@@ -27,6 +27,7 @@ from sitebuild.paths import BUILD, PAGES, ROOT
 from sitebuild.theorems import render
 from sitebuild.translation import messages
 from tests.site.specimen_derivations import SPECIMENS
+from tests.site.specimen_hooks import CATALOGUES
 
 SPECIMEN = BUILD / "specimen"
 HOOKS = Path(__file__).with_name("specimen_hooks.py")
@@ -120,9 +121,8 @@ def build_specimen(target: Path = SPECIMEN) -> Path:
         shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(PAGES / "stylesheets", docs / "stylesheets")
     shutil.copytree(PAGES / "javascripts", docs / "javascripts")
-    catalogues = docs / messages.SERVED_AT  # the English words the answer box says
-    catalogues.parent.mkdir(parents=True, exist_ok=True)
-    catalogues.write_text(messages.script(()), encoding="utf-8")
+    # The English words the answer box says: the hooks place them with KaTeX (specimen_hooks).
+    (target / CATALOGUES).write_text(messages.script(()), encoding="utf-8")
     texts, fragments = pages()
     for name, text in texts.items():
         (docs / name).write_text(text, encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The specimen site's hooks: KaTeX served by the site, and the same post-build checks."""
+"""The specimen site's hooks: KaTeX and the English interface messages served by the site, and
+the same post-build checks."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from sitebuild import assets
 from sitebuild.hooks import check_built_site
+from sitebuild.translation import messages
+
+CATALOGUES = "catalogues.js"  # beside the docs folder, written by tests/site/specimen.py
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
-    assets.place(assets.katex(), Path(config.docs_dir))
+    docs = Path(config.docs_dir)
+    assets.place({**assets.katex(), messages.SERVED_AT: docs.parent / CATALOGUES}, docs)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
