@@ -805,7 +805,9 @@ def _exact_sum(row: numpy.ndarray, state: numpy.ndarray, *more: float) -> fracti
 
 def _tanh(x: fractions.Fraction) -> float:
     """tanh of an exact number: ±1 beyond 40, where tanh rounds to ±1 in float64 anyway."""
-    return math.copysign(1.0, x) if abs(x) > 40 else math.tanh(float(x))
+    if abs(x) > 40:
+        return 1.0 if x > 0 else -1.0
+    return math.tanh(float(x))
 
 
 @contract("dynamics.antisymmetric_rnn_step")
