@@ -22,6 +22,7 @@ from sitebuild.translation import notebooks as translated
 from sitebuild.translation.__main__ import main
 from sitebuild.translation.findings import MATH, NUMBER, STALE
 from sitebuild.translation.units import units
+from tests.editing import replace_once
 
 CHAPTERS = sorted(notebooks.sources())
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -68,11 +69,6 @@ def copies(tmp_path) -> report.Paths:
     return translated.paths(sources, tmp_path / "translations")
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
 
 def _findings(where: report.Paths) -> list:
     return list(report.check_page("chapter-1.py", "ko", report.load_glossary("ko", where),
@@ -92,7 +88,8 @@ def test_a_changed_english_cell_makes_its_korean_unit_stale_and_the_strict_build
         copies, tmp_path, monkeypatch, capsys):
     monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
     assert _findings(copies) == [] and _build(copies, tmp_path).is_file()
-    _edit(copies.english("chapter-1.py"), "alternates in sign", "changes its sign every step")
+    replace_once(copies.english("chapter-1.py"), "alternates in sign",
+                 "changes its sign every step")
     (stale,) = _findings(copies)
     assert (stale.check, stale.unit) == (STALE, "cell4.p1")
     with pytest.raises(BuildError, match=r"chapter-1\.py cell4\.p1: stale") as refused:
@@ -105,7 +102,7 @@ def test_a_changed_english_cell_makes_its_korean_unit_stale_and_the_strict_build
     assert main(["accept", *arguments, "chapter-1.py", "cell4.p1"]) == 0  # once revised
     assert _findings(copies) == []
     monkeypatch.setenv("COMPANION_AUTHORING", "1")  # while authoring: a warning, not a stop
-    _edit(copies.english("chapter-1.py"), "sign every step", "sign at every step")
+    replace_once(copies.english("chapter-1.py"), "sign every step", "sign at every step")
     assert _build(copies, tmp_path).is_file()
 
 
@@ -116,7 +113,7 @@ def test_a_changed_english_cell_makes_its_korean_unit_stale_and_the_strict_build
 def test_a_korean_cell_with_another_formula_or_number_is_refused(copies, tmp_path, monkeypatch,
                                                                  old, new, check):
     monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
-    _edit(copies.translation("ko", "chapter-1.py"), old, new)
+    replace_once(copies.translation("ko", "chapter-1.py"), old, new)
     assert {finding.check for finding in _findings(copies)} == {check}
     with pytest.raises(BuildError, match=check):
         _build(copies, tmp_path)

@@ -14,6 +14,7 @@ import pytest
 from sitebuild.problems import BuildError
 from sitebuild.translation import messages, report, translated
 from sitebuild.translation.findings import GLOSSARY, MARKUP, MATH, NUMBER, STALE
+from tests.editing import replace_once
 from tests.site.browsing import open_page
 from tests.site.conftest import SITE
 from tests.site.test_widgets import message as widget_message
@@ -73,17 +74,13 @@ def copies(tmp_path) -> messages.report.Paths:
     return where
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
 
 def test_a_changed_english_message_makes_its_korean_twin_stale_and_stops_the_build(
         copies, monkeypatch):
     monkeypatch.delenv("COMPANION_AUTHORING", raising=False)
-    _edit(copies.english(messages.CATALOGUE.name), 'too-large = "Not quite: that is too large.',
-          'too-large = "Not yet: that is too large.')
+    replace_once(copies.english(messages.CATALOGUE.name),
+                 'too-large = "Not quite: that is too large.',
+                 'too-large = "Not yet: that is too large.')
     korean, blocking = messages.localised("ko", copies)
     assert [(finding.unit, finding.check) for finding in blocking] == \
         [("answers.too-large", STALE)]

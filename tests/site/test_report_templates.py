@@ -26,6 +26,7 @@ from sitebuild.translation import messages, report, templates, translated
 from sitebuild.translation.findings import MARKUP, NUMBER
 from sitebuild.translation.invariants import masked
 from sitebuild.verification import legend, verification_fragment
+from tests.editing import replace_once
 from tests.site import test_reference_pages, test_results_map
 
 FIXTURES = Path(__file__).with_name("english-reports")
@@ -217,16 +218,11 @@ def copies(tmp_path, monkeypatch) -> report.Paths:
     return where
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
 
 def test_a_changed_english_template_makes_its_korean_stale_and_the_generation_refuses(
         copies, monkeypatch, tmp_path):
-    _edit(copies.english(templates.REPORTS.name), 'all-check = "All its steps check."',
-          'all-check = "Every step checks."')
+    replace_once(copies.english(templates.REPORTS.name), 'all-check = "All its steps check."',
+                 'all-check = "Every step checks."')
     monkeypatch.setattr(ch2, "_timings", lambda: TIMINGS)
     english_dir = tmp_path / "generated"
     english_dir.mkdir()
