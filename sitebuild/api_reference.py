@@ -33,12 +33,16 @@ def public_members(module: ModuleType) -> list[tuple[str, object]]:
     ]
 
 
-def docstring_markdown(text: str) -> str:
+def docstring_markdown(text: str, anchor: str | None = None) -> str:
     """A docstring as the library writes it (as ``help()`` shows it), with its ``>>>`` examples
     fenced as Python sessions.
 
     The prose stays preformatted text: a docstring is written for a terminal, with
     Unicode for its formulas, and shown as it is written rather than half-typeset.
+    ``anchor`` (its module's or member's heading anchor) names each stretch of prose,
+    ``doc-<anchor>``, then ``doc-<anchor>-2``, …: a translation's units of this docstring are
+    named by it (:mod:`sitebuild.translation.fragments`), so a docstring added or changed
+    elsewhere renames none of them.
     """
     blocks: list[tuple[bool, list[str]]] = []  # (is an example, lines)
     for line in inspect.cleandoc(text).splitlines():
@@ -48,6 +52,7 @@ def docstring_markdown(text: str) -> str:
             blocks.append((example, []))
         blocks[-1][1].append(line)
     output: list[str] = []
+    stretches = 0
     for example, lines in blocks:
         body = "\n".join(lines).strip("\n")
         if not body.strip():
@@ -55,14 +60,18 @@ def docstring_markdown(text: str) -> str:
         if example:
             output += ["```pycon", body, "```", ""]
         else:
-            output += [f'<pre class="docstring">{html.escape(body)}</pre>', ""]
+            stretches += 1
+            named = "" if anchor is None else \
+                f' id="doc-{anchor}{"" if stretches == 1 else f"-{stretches}"}"'
+            output += [f'<pre class="docstring"{named}>{html.escape(body)}</pre>', ""]
     return "\n".join(output)
 
 
 def module_reference(name: str) -> str:
     """One module's section of the reference."""
     module = importlib.import_module(name)
-    parts = [f"## `{name}`", "", docstring_markdown(module.__doc__ or ""), ""]
+    anchor = name.replace(".", "-")
+    parts = [f"## `{name}`", "", docstring_markdown(module.__doc__ or "", anchor), ""]
     for member_name, member in sorted(public_members(module), key=lambda item: item[0]):
         try:
             signature = str(inspect.signature(member))
@@ -72,11 +81,11 @@ def module_reference(name: str) -> str:
         parts += [
             # the name's own case: a class and its factory (`Nonlinearity`, `nonlinearity`)
             # are two members, and need two anchors
-            f"### `{member_name}` {{ #{name.replace('.', '-')}-{member_name} }}",
+            f"### `{member_name}` {{ #{anchor}-{member_name} }}",
             "",
             f"```python\n{kind} {member_name}{signature}\n```",
             "",
-            docstring_markdown(member.__doc__ or "(no docstring)"),
+            docstring_markdown(member.__doc__ or "(no docstring)", f"{anchor}-{member_name}"),
             "",
         ]
     return "\n".join(parts)

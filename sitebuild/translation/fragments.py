@@ -20,6 +20,12 @@ too, ``<scope>.label<n>``, numbered apart so that they renumber nothing else. A 
 one fragment (a check badge on every step) is one unit, translated once and used everywhere it
 occurs.
 
+Text inside a ``<pre>`` (the API reference's docstrings, :mod:`sitebuild.api_reference`) is
+not Markdown, blank lines and all: every line of it is cut as raw HTML, whatever the page's
+splitter took it for, and a run of it goes on across line breaks to the next tag or blank line,
+so one paragraph of a docstring is one unit, named by the ``<pre>``'s id (``doc-….t2``), of
+the kind :data:`~sitebuild.translation.units.PREFORMATTED`.
+
 Pieces here are joined with nothing between them: a :class:`Verbatim` holds one chunk of text,
 newlines included, so text between two tags of one line can be replaced in place.
 """
@@ -33,6 +39,7 @@ from dataclasses import dataclass, field
 from sitebuild.translation.invariants import HTML_TAG, masked, prose
 from sitebuild.translation.units import (
     ELEMENT_ID,
+    PREFORMATTED,
     TITLE,
     Layout,
     Piece,
@@ -60,6 +67,7 @@ _VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "
 _PHRASING = frozenset(("a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s",
                        "samp", "strong", "sub", "sup", "u", "var"))
 _RAW = frozenset(("script", "style"))  # their content is code, not text
+_PREFORMATTED = "pre"  # the element whose text is not Markdown and goes on across lines
 _TITLE_ELEMENTS = frozenset(("summary", "label", "button", "th", "caption", "legend",
                              "figcaption", "h1", "h2", "h3", "h4", "h5", "h6",
                              "text"))  # an SVG plot's axis and legend labels
@@ -88,6 +96,24 @@ class _Cutter:
     counts: Counter = field(default_factory=Counter)
     seen: dict[str, tuple[str, str]] = field(default_factory=dict)  # text -> (id, kind)
     comment: bool = False  # inside a comment that spans lines
+    held: str = ""  # the run of a <pre> so far, going on on the next line
+
+    @property
+    def preformatted(self) -> bool:
+        """Whether the cut is inside a ``<pre>``: every line is text, not Markdown."""
+        return any(element.name == _PREFORMATTED for element in self.open)
+
+    def newline(self) -> None:
+        """The line break before the next line: inside a held run, part of it."""
+        if self.held:
+            self.held += "\n"
+        else:
+            self.chunk("\n")
+
+    def flush(self) -> None:
+        """End the held run (at a tag, a blank line or the end): it is a unit if it has words."""
+        held, self.held = self.held, ""
+        self.text(held)
 
     def chunk(self, text: str) -> None:
         if not text:
@@ -112,14 +138,18 @@ class _Cutter:
             name = _NAME.match(tag.group(0))
             if name and name.group(1).lower() in _PHRASING:
                 continue
-            self.text(line[position:tag.start()])
+            self.held += line[position:tag.start()]
+            self.flush()
             self.tag(line[tag.start():tag.end()])
             self.element(tag.group(0))
             position = tag.end()
         rest = line[position:]
         if "<!--" in hidden[position:]:  # a comment opened and not closed on this line
+            self.flush()
             self.comment = True
             self.chunk(rest)
+        elif self.preformatted:
+            self.held += rest
         else:
             self.text(rest)
 
@@ -151,8 +181,8 @@ class _Cutter:
         if key not in self.seen:
             scope = next((element.id for element in reversed(self.open) if element.id), "top")
             heading_like = title if title is not None else bool(self.open) and self.open[-1].title
-            kind = TITLE if heading_like else TEXT
-            stem = stem or kind
+            stem = stem or (TITLE if heading_like else TEXT)
+            kind = TITLE if heading_like else PREFORMATTED if self.preformatted else TEXT
             self.counts[scope, stem] += 1
             self.seen[key] = f"{scope}.{stem}{self.counts[scope, stem]}", kind
         name, kind = self.seen[key]  # a repeat shares the id, so the translation
@@ -178,19 +208,24 @@ def split_fragment(markdown: str) -> list[Piece]:
     cutter = _Cutter()
     lines = 0  # lines cut so far: a newline goes before every line but the first
     for piece in split_page(markdown):
-        if isinstance(piece, Unit) and has_words(piece.text):  # a Markdown block
-            cutter.chunk("\n" if lines else "")
+        if isinstance(piece, Unit) and has_words(piece.text) and not cutter.preformatted:
+            cutter.chunk("\n" if lines else "")  # a Markdown block
             cutter.pieces.append(piece)
             lines += len(piece.lines)
             continue
         html = isinstance(piece, Verbatim) and piece.html
         for line in piece.lines:  # raw HTML is cut at its tags; the rest is copied
-            cutter.chunk("\n" if lines else "")
-            if html:
+            preformatted = cutter.preformatted  # a <pre>'s lines are HTML, whatever they look like
+            if preformatted and not line.strip():
+                cutter.flush()  # a blank line ends a paragraph of preformatted text
+            if lines:
+                cutter.newline()
+            if html or preformatted:
                 cutter.line(line)
             else:
                 cutter.chunk(line)
             lines += 1
+    cutter.flush()
     return cutter.pieces
 
 

@@ -33,6 +33,9 @@ SOURCE_DIGITS = 12  # 48 bits of SHA-256: a changed unit goes unnoticed with odd
 # Kinds of units, in the id: the heading of a section is ``<slug>.h``.
 HEADING, PARAGRAPH, ITEM, TITLE, ROW = "h", "p", "li", "title", "row"
 SINGLE_LINE = frozenset({HEADING, TITLE, ROW})
+# A run of text inside a generated fragment's ``<pre>`` (:mod:`sitebuild.translation.fragments`):
+# not Markdown, so nothing in it starts a block, and its lines keep their indentation.
+PREFORMATTED = "pre"
 HEADING_LIKE = frozenset({HEADING, TITLE})
 
 _BLOCK_TAGS = frozenset((
@@ -340,8 +343,8 @@ def starts_a_block(text: str, kind: str) -> str | None:
     list marker, fence, include, admonition, raw HTML or table pipe at the start of a line.
     Inside a list item or a table the page's re-split cannot see it, so it is looked for
     here. (A heading, title or row is one line after its own prefix: nothing in it starts a
-    block, and a second line is found by the re-split.)"""
-    if kind in SINGLE_LINE:
+    block, and a second line is found by the re-split. Preformatted text is no Markdown.)"""
+    if kind in SINGLE_LINE or kind == PREFORMATTED:
         return None
     for number, line in enumerate(text.strip().split("\n")):
         body = line.strip()
@@ -375,8 +378,11 @@ def translated_end(unit: Unit) -> str:
 
 
 def translated_lines(unit: Unit, text: str) -> list[str]:
-    """A translation of ``unit`` laid out as the English is: its prefixes and end."""
-    body = [line.strip() for line in text.strip().split("\n")]
+    """A translation of ``unit`` laid out as the English is: its prefixes and end (and, in
+    preformatted text, the indentation the translation gives its later lines)."""
+    lines = text.strip().split("\n")
+    body = [lines[0].strip()] + [line.rstrip() if unit.kind == PREFORMATTED else line.strip()
+                         for line in lines[1:]]
     laid = [unit.first + body[0]] + [unit.rest + line if line else line for line in body[1:]]
     laid[-1] += translated_end(unit)
     return laid
