@@ -10,18 +10,21 @@ chapter 2). This is where QuantEcon's ``/`` for ``-`` would have been caught: th
 
 Formulas are found as Python-Markdown's ``pymdownx.arithmatex`` finds them (``$…$``,
 ``$$…$$``, ``\\(…\\)``, ``\\[…\\]``), after inline code is set aside, and compared after
-removing the white space TeX ignores (:func:`formula_key`).
+removing the white space TeX ignores (:func:`formula_key`). Preformatted text (a docstring in
+the API reference) writes its formulas in Unicode, not TeX (``F(k+2) = F(k+1) + F(k)``): there
+the mathematical symbols are compared instead (:func:`symbols`).
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections import Counter
 
 from sitebuild.display_math import normalise as normalise_tex
 from sitebuild.translation.findings import MARKUP, MATH, NUMBER, UNTRANSLATED, Finding
-from sitebuild.translation.units import ROW
+from sitebuild.translation.units import PREFORMATTED, ROW
 
 HIDDEN = "\ue000"  # stands in for what prose checks must not read (private use: no language)
 
@@ -40,6 +43,9 @@ HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s+[^<>]*?)?/?>")
 _ATTRIBUTE_LIST = re.compile(r"\{:?\s*[#.][^{}]*\}")
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+# Operators of a Unicode formula that Unicode files as punctuation or modifiers, not as maths.
+_SYMBOL_MARKS = frozenset("^/|·‖⌊⌋…")
+_SYMBOL_CATEGORIES = frozenset(("Sm", "No", "Lm"))  # + − = ≤ √ ∂; ² ₂ ⁻; ⁿ ᵀ ᵢ
 # The letters a translation into each language is written in: a unit without any is untranslated.
 SCRIPTS = {"ko": ("Hangul", re.compile(r"[\uac00-\ud7a3]"))}
 
@@ -142,6 +148,16 @@ def numbers(text: str) -> list[str]:
     return [number.replace(",", "") for number in _NUMBER.findall(prose(text))]
 
 
+def symbols(text: str) -> list[str]:
+    """The mathematical symbols of a text whose formulas are written in Unicode (outside code):
+    operators and relations, Greek letters, superscripts, subscripts, bars. A translation of
+    such a text says its formulas with the same symbols, so a ``+`` turned ``−`` is found."""
+    return sorted(character for character in prose(text)
+                  if character in _SYMBOL_MARKS
+                  or unicodedata.category(character) in _SYMBOL_CATEGORIES
+                  or unicodedata.name(character, "").startswith("GREEK"))
+
+
 def cells(row: str) -> int:
     """How many cells a table row has: pipes outside code and formulas, less the outer two."""
     body, _ = _without_code(row)
@@ -174,6 +190,13 @@ def compare(page: str, unit: str, kind: str, english: str, translated: str,
     if added:
         findings.append(Finding(page, unit, MATH, "the translation's formula(s) "
                                 f"{_say([written[k] for k in added])} are not in the English"))
+    if kind == PREFORMATTED:  # formulas in Unicode, not TeX: compare their symbols
+        lacking, added = _difference(symbols(english), symbols(translated))
+        if lacking or added:
+            parts = ([f"lacks {_say(lacking)}"] if lacking else []) + \
+                    ([f"adds {_say(added)}"] if added else [])
+            findings.append(Finding(page, unit, MATH, "the translation " + "; ".join(parts)
+                                    + " of the English's mathematical symbols"))
     lacking, added = _difference(numbers(english), numbers(translated))
     if lacking:
         findings.append(Finding(page, unit, NUMBER, f"the English number(s) {_say(lacking)} "
