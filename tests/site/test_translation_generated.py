@@ -1,26 +1,41 @@
 """The generated text in another language, checked like the pages: a fragment is cut at its
 tags into units, a changed English unit makes its Korean twin stale, a Korean unit with another
 formula or number is refused, and a localised fragment has the Korean words and the English
-formulas, tags and layout."""
+formulas, tags and layout. The API reference, whose docstrings are preformatted text, is cut a
+paragraph to a unit and checked the same way, its Unicode formulas by their symbols."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from sitebuild.paths import GENERATED
+from derivations import fibonacci
+from sitebuild.api_reference import api_reference, docstring_markdown
+from sitebuild.edition import fragments
+from sitebuild.paths import BUILD, GENERATED
+from sitebuild.problems import BuildError
 from sitebuild.translation import invariants, report, translated
 from sitebuild.translation.__main__ import main
-from sitebuild.translation.findings import MATH, MISSING, NUMBER, STALE, TranslationError
+from sitebuild.translation.findings import (
+    MARKUP,
+    MATH,
+    MISSING,
+    NUMBER,
+    STALE,
+    TranslationError,
+)
 from sitebuild.translation.fragments import join_fragment, split_fragment
 from sitebuild.translation.generated import WITHIN, localise, notice, paths
-from sitebuild.translation.units import Unit
+from sitebuild.translation.units import PREFORMATTED, Unit, starts_a_block
+from tests.editing import replace_once
 
 KOREAN = report.TRANSLATIONS / "ko"
 NAME = "derivations/exercise-9-1.md"
+API = "api-reference.md"
 
 FRAGMENT = r"""<div class="theorem theorem-solution" id="exercise-9-1" markdown="1">
 
@@ -80,14 +95,8 @@ def _copy(tmp_path: Path, ko: dict[str, str] = KO) -> report.Paths:
     return where
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _findings(where: report.Paths) -> list:
-    return list(report.check_page(NAME, "ko", report.load_glossary("ko", where), where)[0]
+def _findings(where: report.Paths, page: str = NAME) -> list:
+    return list(report.check_page(page, "ko", report.load_glossary("ko", where), where)[0]
                 .findings)
 
 
@@ -108,7 +117,7 @@ def test_a_complete_korean_fragment_passes_every_check(tmp_path):
 
 def test_a_changed_english_unit_makes_its_korean_twin_stale_and_is_never_published(tmp_path):
     where = _copy(tmp_path)
-    _edit(where.pages / NAME, "for 8 steps", "for nine steps")
+    replace_once(where.pages / NAME, "for 8 steps", "for nine steps")
     stale = [finding for finding in _findings(where) if finding.check == STALE]
     assert [finding.unit for finding in stale] == ["exercise-9-1--tenth.t1"]
     with pytest.raises(TranslationError, match=r"exercise-9-1--tenth\.t1: stale"):
@@ -248,8 +257,110 @@ def test_assemble_generated_writes_the_fragments_or_refuses_them(tmp_path, capsy
                  str(where.pages), "--translations", str(where.translations)]
     assert main(arguments) == 0
     assert "풀이" in (tmp_path / "out" / NAME).read_text(encoding="utf-8")
-    _edit(where.pages / NAME, "for 8 steps", "for nine steps")
+    replace_once(where.pages / NAME, "for 8 steps", "for nine steps")
     assert main(arguments) == 1
     assert "generated fragments refused" in capsys.readouterr().err
     assert main([*arguments, "--draft"]) == 0
     assert "(English shown, under a notice)" in capsys.readouterr().out
+
+
+DOCSTRING = """The first line of a docstring,
+wrapped onto a second line.
+
+Bullets here are not Markdown:
+
+* one ``code`` item that goes on
+  onto an indented line;
+* another, F(k+2) = F(k+1) + F(k).
+
+>>> fib(10)
+55
+"""
+
+
+def _api_copy(tmp_path: Path) -> report.Paths:
+    """The API reference as the library's docstrings make it now, and its Korean translation,
+    copied: a test may edit either."""
+    where = paths(tmp_path / "generated", tmp_path / "translations")
+    where.pages.mkdir(parents=True)
+    (where.pages / API).write_text(api_reference(), encoding="utf-8")
+    where.translation("ko", API).parent.mkdir(parents=True)
+    shutil.copy(KOREAN / "glossary.toml", where.glossary("ko"))
+    shutil.copy(KOREAN / WITHIN / API, where.translation("ko", API))
+    return where
+
+
+def test_a_docstring_paragraph_is_one_unit_named_by_its_docstring():
+    text = docstring_markdown(DOCSTRING, "derivations-x-fib")
+    pieces = split_fragment(text)
+    assert join_fragment(pieces, {}) == text
+    found = {unit.id: unit for unit in _units(text)}
+    first, intro, bullets = (f"doc-derivations-x-fib.t{n}" for n in (1, 2, 3))
+    assert list(found) == [first, intro, bullets]  # the example is code: no unit
+    assert found[first].text == "The first line of a docstring,\nwrapped onto a second line."
+    assert {unit.kind for unit in found.values()} == {PREFORMATTED}
+    assert starts_a_block("* 항목", PREFORMATTED) is None  # a <pre> holds no Markdown
+    korean = join_fragment(pieces, {bullets: "* ``code`` 항목 하나가\n  들여 쓴 줄로 이어집니다;\n"
+                                             "* 또 하나, F(k+2) = F(k+1) + F(k)."})
+    assert "이어집니다;\n* 또 하나" in korean and "하나가\n  들여 쓴 줄로" in korean
+    assert "```pycon\n>>> fib(10)\n55\n```" in korean
+    assert [unit.id for unit in _units(korean)] == list(found)
+
+
+def test_the_korean_api_reference_passes_and_a_changed_docstring_makes_its_unit_stale(
+        tmp_path, monkeypatch):
+    where = _api_copy(tmp_path)
+    assert _findings(where, API) == []
+    docstring = fibonacci.fib.__doc__
+    assert docstring.count("the only extension") == 1
+    monkeypatch.setattr(fibonacci.fib, "__doc__",
+                        docstring.replace("the only extension", "the one extension"))
+    (where.pages / API).write_text(api_reference(), encoding="utf-8")
+    stale = [finding.unit for finding in _findings(where, API) if finding.check == STALE]
+    assert stale == ["doc-derivations-fibonacci-fib.t2"]  # and no other docstring's unit
+    with pytest.raises(TranslationError, match=r"doc-derivations-fibonacci-fib\.t2: stale"):
+        localise("ko", where.pages, tmp_path / "out", draft=False,
+                 translations=where.translations)
+    monkeypatch.delenv("COMPANION_PAGES_FIRST", raising=False)  # the complete, strict build
+    monkeypatch.setattr(fragments, "folder", lambda lang: tmp_path / "edition")
+    with pytest.raises(BuildError, match=r"api-reference\.md doc-derivations-fibonacci-fib\.t2: "
+                                         "stale"):
+        fragments.mirror("ko", where.pages, where.translations)
+
+
+@pytest.mark.parametrize(("english", "changed", "check"), [
+    ("F(10⁸) ≈ 1.5 s", "F(10⁸) ≈ 2.5 s", NUMBER),  # a number
+    ("F(k+2) = F(k+1) + F(k)", "F(k+2) = F(k+1) − F(k)", MATH),  # a formula, in Unicode
+    ("``|n| ≤ MAX_SCAN_INDEX``(표", "``|n| < MAX_SCAN_INDEX``(표", MARKUP),  # code
+])
+def test_a_korean_api_unit_with_another_number_formula_or_code_is_refused(
+        tmp_path, english, changed, check):
+    where = _api_copy(tmp_path)
+    replace_once(where.translation("ko", API), english, changed)
+    found = [finding for finding in _findings(where, API) if finding.check == check]
+    assert len({finding.unit for finding in found}) == 1, found
+    with pytest.raises(TranslationError, match=check):
+        localise("ko", where.pages, tmp_path / "out", draft=False,
+                 translations=where.translations)
+
+
+def test_the_built_korean_api_page_has_korean_prose_and_the_english_examples():
+    built = {lang: BUILD / "site" / folder / "api.html" for lang, folder in (("en", ""),
+                                                                             ("ko", "ko"))}
+    if not all(page.is_file() for page in built.values()):
+        pytest.fail(f"no built API pages {sorted(map(str, built.values()))}: make site")
+    text = {lang: page.read_text(encoding="utf-8") for lang, page in built.items()}
+    korean = translated.load(KOREAN / WITHIN / API, API).by_id()
+    fib = re.search(r'<pre class="docstring" id="doc-derivations-fibonacci-fib">(.*?)</pre>',
+                    text["ko"], re.DOTALL)
+    assert fib, "the fib docstring is not on the Korean page"
+    written = " ".join(korean[f"doc-derivations-fibonacci-fib.t{n}"].text for n in (1, 2, 3))
+    assert " ".join(html.unescape(fib.group(1)).split()) == " ".join(written.split())
+    assert "the only extension that keeps" not in text["ko"]
+    assert 'class="translation-pending"' not in text["ko"]
+
+    def code(page: str) -> list[str]:  # every highlighted block (signatures, sessions), as shown
+        return [html.unescape(re.sub(r"<[^>]+>", "", block)) for block in re.findall(
+            r'<div class="highlight"><pre>(.*?)</pre></div>', page, re.DOTALL)]
+    assert code(text["ko"]) == code(text["en"])
+    assert ">>> [fib(k) for k in range(10)]" in "\n".join(code(text["ko"]))
