@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve dev test retest fresh-site setup setup-browser render decks generate site zensical compare verify lint clean
+.PHONY: serve dev test retest fresh-site setup setup-test render decks generate site zensical compare verify lint clean
 
 ## serve: set up and serve on http://127.0.0.1:$(PORT): the site as built if it is up to date, else
 ## the pages first, then videos, decks and notebooks filled in as they are made (sitebuild/staged.py)
@@ -15,10 +15,10 @@ serve: setup
 dev: setup
 	$(PY) -m sitebuild dev --port $(PORT)
 
-## test: set up (with Chromium), build the site, run every test including the slow ones, lint
+## test: set up (with Chromium and PyTorch), build the site, run every test including the slow ones, lint
 # If exactly this checkout already passed (tests/suite_cache.py), say so and stop; FORCE=1 runs
 # everything anyway, and so does CI, whose fresh clone has no record.
-test: setup-browser
+test: setup-test
 	@[ -z "$(FORCE)" ] && $(PY) -m tests.suite_cache check '$(TEST_COMMAND)' || \
 		$(MAKE) --no-print-directory retest
 
@@ -26,7 +26,7 @@ test: setup-browser
 # Work stealing, with the long tests first (tests/conftest.py): the two workers end together.
 TEST_COMMAND := $(PY) -m pytest -m "slow or not slow" --fresh-verdicts -n 2 --dist worksteal -q
 ## retest: build what changed, run every test and lint now, whatever passed before
-retest: setup-browser fresh-site
+retest: setup-test fresh-site
 	$(PY) -m tests.suite_cache begin '$(TEST_COMMAND)'
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 		$(TEST_COMMAND) --junitxml=build/cache/suite.xml
@@ -36,8 +36,10 @@ retest: setup-browser fresh-site
 setup:
 	@bash tools/setup.sh
 
-setup-browser:
-	@WITH_BROWSER=1 bash tools/setup.sh
+# The tests also need Chromium (the built site in a browser) and .venv-torch (Debian's CPU
+# PyTorch, for the torch backend's tests; tools/setup.sh says why not the registry's wheel).
+setup-test:
+	@WITH_BROWSER=1 WITH_TORCH=1 bash tools/setup.sh
 
 ## render: render every scene whose inputs changed (draft quality) into build/media/draft
 render: setup

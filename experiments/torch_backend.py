@@ -98,13 +98,15 @@ def _states(cell: Cell, tensors: dict[str, Any], inputs: Any) -> list[Any]:
     hidden = matrix.shape[0]
     states = [torch.zeros((batch, hidden), dtype=inputs.dtype, device=inputs.device,
                           requires_grad=True)]
+    # Drives split by unbind, not indexed per step: the backward of drives[t] writes a zero
+    # tensor the size of all steps' drives for every t (T² work; 80 s an update at 784 steps).
     if not isinstance(cell, Antisymmetric):
-        drives = inputs @ tensors["W_in"].T + tensors["b"]
+        drives = (inputs @ tensors["W_in"].T + tensors["b"]).unbind(0)
         for t in range(steps):
             states.append(torch.tanh(states[-1]) @ matrix.T + drives[t])
         return states
-    drives = inputs @ tensors["V_h"].T + tensors["b_h"]
-    gate_drives = inputs @ tensors["V_z"].T + tensors["b_z"] if cell.gated else None
+    drives = (inputs @ tensors["V_h"].T + tensors["b_h"]).unbind(0)
+    gate_drives = (inputs @ tensors["V_z"].T + tensors["b_z"]).unbind(0) if cell.gated else None
     for t in range(steps):
         recurrent = states[-1] @ matrix.T
         change = torch.tanh(recurrent + drives[t])
