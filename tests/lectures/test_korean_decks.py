@@ -4,6 +4,7 @@ place; any other language one usage line."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import zipfile
@@ -14,6 +15,8 @@ import pytest
 from pptx.enum.shapes import MSO_SHAPE_TYPE
 
 from animations import stamps
+from animations.request import Request
+from animations.toolchain import run_tool
 from derivations.engine import get
 from derivations.engine.latex import hypothesis_latex
 from lectures import decks, figures, kit, language, plan, slides
@@ -180,7 +183,8 @@ def test_a_korean_result_slide_typesets_the_english_slides_formulas(fresh_words)
     assert all(hypothesis in shown for hypothesis in given)
     words = [part.text for part in said.get_family() if type(part).__name__ == "Text"]
     assert any(HANGUL.search(text) for text in words)
-    assert language.result_words(SLUG, "ko").title.startswith(words[1].split()[0])
+    title = language.result_words(SLUG, "ko").title.replace(" ", "")
+    assert title.startswith(words[1].replace(" ", ""))  # Manim keeps a Text's words unspaced
     assert notes == slides.result_notes(SLUG, "ko")
 
 
@@ -225,3 +229,18 @@ def test_the_korean_deck_says_its_words_in_korean_and_shows_the_english_formulas
     assert texts[0].startswith("2장: 직교 행렬과 직교 초기화")
     assert all(HANGUL.search(text) for text in texts)
     assert b"NanumGothic" in pdf.read_bytes()
+
+
+@pytest.mark.slow
+def test_the_manim_process_manim_slides_starts_draws_the_decks_request(tmp_path, monkeypatch):
+    """manim-slides renders in a Manim process of its own: the deck's language (and theme and
+    inputs) must reach it, or the Korean deck's scenes would speak English."""
+    (tmp_path / "probe_child.py").write_text(
+        "import subprocess, sys\n"
+        "said = subprocess.run([sys.executable, '-c', 'from animations import request; "
+        "print(request.current())'], capture_output=True, text=True).stdout\n"
+        "raise SystemExit(said)\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [
+        str(tmp_path), os.environ.get("PYTHONPATH")])))
+    with pytest.raises(RuntimeError, match=r"theme='light'.*lang='ko'"):
+        run_tool("probe_child", [], tmp_path, Request("light", {}, "ko"))
