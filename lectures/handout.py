@@ -18,6 +18,12 @@ aloud by a screen reader. A page whose picture is identical to the one before it
 :mod:`lectures.decks` runs this in a subprocess, since the theme is fixed when the
 scenes are imported; the theme and the scenes' inputs reach it as the deck's render request
 (:mod:`animations.request`).
+
+A Korean deck's handout (``python -m lectures.decks --lang ko``) draws the same pages in that
+language: the scenes' words and the notes come from the checked translations
+(:mod:`lectures.language`), and its text sets each run of Hangul in NanumGothic
+(:data:`HANGUL_FONT`) and everything else in :data:`FONT`, which has the notes' Unicode math
+(cairo draws a run in one face, with no fallback).
 """
 
 from __future__ import annotations
