@@ -231,8 +231,8 @@ class ResultStatement(LectureSlide):
                         TEXT_WIDTH, 2.2)
         parts = [heading, statement, claim]
         if said.hypotheses:
-            given = " ".join([language.say(lang, "deck.given"),
-                              *(language.text_outside_math(h.said_latex) for h in said.hypotheses)])
+            given = language.say(lang, "deck.given") + " " + ", ".join(
+                language.text_outside_math(h.said_latex) for h in said.hypotheses)
             parts.append(_fitted(hangul_paragraph(given, TEXT_WIDTH * 1.6, 32), TEXT_WIDTH, 1.0))
         assumed = [language.say(lang, "deck.assumed", text=text) for text in said.assumptions]
         if assumed:
