@@ -13,6 +13,7 @@ scenes' defaults in ``$COMPANION_THEME``, the one place that variable is read th
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -48,6 +49,9 @@ def _tuples(value: Any) -> Any:
 
 
 _current: Request | None = None
+# The request file of the tool that started this process: a tool that runs Manim in a process of
+# its own (manim-slides' ``render`` runs ``python -m manim``) passes the request on through it.
+ENVIRONMENT = "COMPANION_REQUEST"
 
 
 def load(path: Path) -> None:
@@ -64,6 +68,8 @@ def current() -> Request:
     """The request this process draws: the one it was started with, else every scene's
     defaults in the theme ``$COMPANION_THEME`` names (checked there)."""
     global _current
+    if _current is None and os.environ.get(ENVIRONMENT):
+        load(Path(os.environ[ENVIRONMENT]))
     if _current is None:
         _current = Request(environment_theme())
     return _current

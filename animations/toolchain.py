@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from animations import texcache
-from animations.request import Request, load
+from animations.request import ENVIRONMENT, Request, load
 from foundation.paths import ROOT
 from foundation.processes import die_with_parent
 
@@ -73,6 +73,8 @@ def main(argv: list[str]) -> None:
     so a formula another run typeset is not typeset again."""
     saved, module, *arguments = argv
     load(Path(saved))
+    # manim-slides renders in a Manim process of its own: it reads the same request
+    os.environ[ENVIRONMENT] = str(Path(saved).resolve())
     sys.argv = [module, *arguments]
     with texcache.private_folder() as tex:
         import manim  # the child always runs a Manim tool; the parent need not import Manim

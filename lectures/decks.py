@@ -4,6 +4,7 @@ and a vector PDF handout.
     python -m lectures.decks                             # every chapter, skipping unchanged
     python -m lectures.decks --chapter 2 --theme light   # for a projector
     python -m lectures.decks --chapter 1 --quality high --params mine.toml
+    python -m lectures.decks --chapter 2 --lang ko       # in Korean: chapter-2.ko.*
 
 A deck follows its chapter page (:mod:`lectures.plan`): a title slide, then
 each result the chapter states — its statement, conclusion and hypotheses from the
@@ -20,7 +21,20 @@ title and notes as text. ``--quality high`` renders the
 videos at 1080p. Scene inputs (``--set``, ``--params``; see
 :mod:`animations.render`) apply to the chapter's scenes, and such a deck is named
 after them, beside the default one. Output:
-``build/decks/chapter-N[-light][-high][--inputs--digest].{html,pptx,pdf,json}``.
+``build/decks/chapter-N[-light][-high][--inputs--digest][.ko].{html,pptx,pdf,json}``.
+
+``--lang ko`` (default ``en``; the accepted values are :data:`lectures.language.LANGUAGES`)
+builds the deck in Korean, beside the English one as ``chapter-N….ko.*``: titles, statements,
+hypotheses' glosses and the proof steps' reasons from the checked Korean theorem boxes
+(``translations/ko/generated/derivations/``), the chapter's title from its Korean page, the
+scenes rendered with Korean words on screen (as ``python -m animations.render --lang ko``
+renders them) and their Korean narration as the notes, the slides' own labels from
+``sitebuild/lectures.toml``'s Korean templates (:mod:`lectures.language`). Hangul is set in
+NanumGothic (Debian's ``fonts-nanum``) on the slides, in the PowerPoint deck and in the handout;
+the formulas are the English deck's. A Korean unit the deck needs that is missing, stale or
+fails the site's checks stops the build before anything renders, one line naming each unit;
+English never stands in. The Korean translations are inputs of the deck's stamp: revising one
+rebuilds it.
 
 As with renders (:mod:`animations.render`), a deck is built in a scratch folder,
 renamed into place and stamped last with each file's size and SHA-256; one build
@@ -48,7 +62,7 @@ from animations.request import Request
 from animations.toolchain import require_latex, run_tool
 from derivations.engine.records import records
 from foundation.palette import THEMES
-from lectures import plan
+from lectures import language, plan
 from lectures.powerpoint import write_pptx
 
 DECKS = catalogue.ROOT / "build" / "decks"
@@ -116,19 +130,25 @@ def plain_notes(html_text: str) -> str:
 
 
 def deck_name(chapter: int, theme: str, quality: str = "draft",
-              overrides: dict[str, dict] | None = None) -> str:
+              overrides: dict[str, dict] | None = None, lang: str = "en") -> str:
     """``chapter-N`` for the site's deck, with ``-light``, ``-high`` and the scene inputs (as
-    a render names them) when they differ."""
+    a render names them) when they differ, and ``.ko`` for a deck in Korean."""
     name = (f"chapter-{chapter}" + ("" if theme == "dark" else f"-{theme}")
             + ("" if quality == "draft" else f"-{quality}"))
     chosen = chapter_overrides(chapter, overrides)
-    if not chosen:
-        return name
-    digest = hashlib.sha256(json.dumps(
-        {scene: parameters.canonical(values) for scene, values in sorted(chosen.items())}
-    ).encode()).hexdigest()[:10]
-    return f"{name}{parameters.NAME_SEPARATOR}{'-'.join(sorted(chosen))[:40]}" \
-           f"{parameters.NAME_SEPARATOR}{digest}"
+    if chosen:
+        digest = hashlib.sha256(json.dumps(
+            {scene: parameters.canonical(values) for scene, values in sorted(chosen.items())}
+        ).encode()).hexdigest()[:10]
+        name = f"{name}{parameters.NAME_SEPARATOR}{'-'.join(sorted(chosen))[:40]}" \
+               f"{parameters.NAME_SEPARATOR}{digest}"
+    return name if lang == "en" else f"{name}.{lang}"
+
+
+def output(base: Path, suffix: str) -> Path:
+    """The file of the deck ``base`` (``DECKS / deck_name(…)``) with ``suffix``: appended,
+    since a Korean deck's name ends in ``.ko``."""
+    return base.with_name(base.name + suffix)
 
 
 def chapters() -> list[int]:
@@ -148,10 +168,14 @@ def chapter_overrides(chapter: int, overrides: dict[str, dict] | None) -> dict[s
 
 
 def deck_hash(chapter: int, theme: str, quality: str = "draft",
-              overrides: dict[str, dict] | None = None) -> str:
+              overrides: dict[str, dict] | None = None, lang: str = "en") -> str:
     """Digest of every input of a chapter's deck: its scenes' inputs, the modules that make the
-    slides (with the derivations they state), the chapter page, the settings."""
-    digest = hashlib.sha256(f"{theme} {quality}".encode())
+    slides (with the derivations they state), the chapter page, the settings, and for a deck
+    in another language the translations it says its words from."""
+    digest = hashlib.sha256(f"{theme} {quality}".encode() + (
+        b"" if lang == "en" else f" {lang}".encode()))
+    for path in language.translation_files(lang):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     chosen = chapter_overrides(chapter, overrides)
     for entry in chapter_scenes(chapter):
         values = chosen.get(entry.name, {})
@@ -164,20 +188,21 @@ def deck_hash(chapter: int, theme: str, quality: str = "draft",
 
 
 def is_up_to_date(chapter: int, theme: str, quality: str = "draft",
-                  overrides: dict[str, dict] | None = None) -> bool:
+                  overrides: dict[str, dict] | None = None, lang: str = "en") -> bool:
     """True if the stamp matches the current inputs and its files are exactly the stamped ones."""
-    name = deck_name(chapter, theme, quality, overrides)
+    name = deck_name(chapter, theme, quality, overrides, lang)
     stamp_path = DECKS / f"{name}.json"
     if stamps.problems(stamp_path):
         return False
     stamp = stamps.read(stamp_path)
     return (set(stamp["files"]) == {f"{name}{suffix}" for suffix in FORMATS}
-            and stamp.get("input_hash") == deck_hash(chapter, theme, quality, overrides))
+            and stamp.get("input_hash") == deck_hash(chapter, theme, quality, overrides, lang))
 
 
 def build_deck(chapter: int, theme: str, quality: str = "draft",
-               overrides: dict[str, dict] | None = None) -> float:
-    """Render and convert one chapter's deck in a scratch folder, then publish and stamp it."""
+               overrides: dict[str, dict] | None = None, lang: str = "en") -> float:
+    """Render and convert one chapter's deck in a scratch folder, then publish and stamp it;
+    :class:`lectures.language.TranslationMissing` naming each unit a deck in ``lang`` lacks."""
     from lectures import slides  # imports every scene: only once the theme has been checked
 
     started = time.perf_counter()
@@ -186,10 +211,12 @@ def build_deck(chapter: int, theme: str, quality: str = "draft",
     if unchecked:  # a slide states only what verifies (verdicts are reused when unchanged)
         raise RuntimeError(f"chapter {chapter}: {', '.join(unchecked)} do(es) not verify; "
                            f"run `python -m derivations verify` to see which steps fail")
+    language.check(chapter, lang)  # every word said, before anything renders
     names = [slides.item_name(item) for item in plan.plan(chapter)]
-    title = f"Chapter {chapter}: {plan.chapter_title(chapter)}"
-    drawn = Request(theme, chapter_overrides(chapter, overrides))
-    base = DECKS / deck_name(chapter, theme, quality, overrides)
+    title = language.say(lang, "deck.chapter-title", number=chapter,
+                         title=language.chapter_title(chapter, lang))
+    drawn = Request(theme, chapter_overrides(chapter, overrides), lang)
+    base = DECKS / deck_name(chapter, theme, quality, overrides, lang)
     DECKS.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{chapter}-", dir=DECKS))
     try:
@@ -209,19 +236,21 @@ def build_deck(chapter: int, theme: str, quality: str = "draft",
         run_tool("lectures.handout", [str(work / "deck.pdf"), "--formulas",
                                       str(work / "formulas"), *names], work, drawn)
         write_pptx(work / "deck.pptx", chapter, theme, title, work,
-                   {r.slug: r.scope_label for r in checked})
+                   {r.slug: r.scope_label for r in checked}, lang)
         page = (work / "deck.html").read_text(encoding="utf-8")
+        page = page.replace("<html>", f'<html lang="{lang}">', 1)
         (work / "inlined.html").write_text(plain_notes(inline_reveal(page)), encoding="utf-8")
         seconds = time.perf_counter() - started
-        stamps.publish(base.with_suffix(".json"), {
+        stamps.publish(output(base, ".json"), {
             "chapter": chapter, "title": title, "theme": theme, "quality": quality,
+            **({"lang": lang} if lang != "en" else {}),
             "parameters": chapter_overrides(chapter, overrides),
             "slides": names,
-            "input_hash": deck_hash(chapter, theme, quality, overrides),
+            "input_hash": deck_hash(chapter, theme, quality, overrides, lang),
             "build_seconds": round(seconds, 1),
-        }, {work / "inlined.html": base.with_suffix(".html"),
-            work / "deck.pptx": base.with_suffix(".pptx"),
-            work / "deck.pdf": base.with_suffix(".pdf")})
+        }, {work / "inlined.html": output(base, ".html"),
+            work / "deck.pptx": output(base, ".pptx"),
+            work / "deck.pdf": output(base, ".pdf")})
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return seconds
@@ -235,13 +264,13 @@ def remove_scratch() -> None:
 
 def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
                 lock_timeout: float = 3600.0, quality: str = "draft",
-                overrides: dict[str, dict] | None = None) -> int:
+                overrides: dict[str, dict] | None = None, lang: str = "en") -> int:
     """Build the decks of ``chapters`` that changed; the number that failed."""
     failed = []
 
     def report(name: str, succeeded: bool, value: object) -> None:
         if succeeded:
-            base = DECKS / deck_name(int(name.split()[-1]), theme, quality, overrides)
+            base = DECKS / deck_name(int(name.split()[-1]), theme, quality, overrides, lang)
             print(f"{name}: deck built in {value:.1f} s → {cli.shown(base)}.html, .pptx, .pdf",
                   flush=True)
         else:
@@ -252,7 +281,7 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
         remove_scratch()
         try:
             pending = [c for c in chapters
-                       if force or not is_up_to_date(c, theme, quality, overrides)]
+                       if force or not is_up_to_date(c, theme, quality, overrides, lang)]
             for chapter in chapters:
                 if chapter not in pending:
                     print(f"chapter {chapter}: deck unchanged, skipped", flush=True)
@@ -260,11 +289,23 @@ def build_decks(chapters: list[int], theme: str, jobs: int, force: bool = False,
                 print(f"building {len(pending)} deck(s) with {min(jobs, len(pending))} "
                       f"job(s)…", flush=True)
             workers.run_each(
-                [(f"chapter {c}", lambda c=c: build_deck(c, theme, quality, overrides))
+                [(f"chapter {c}", lambda c=c: build_deck(c, theme, quality, overrides, lang))
                  for c in pending], jobs, report)
         finally:
             remove_scratch()
     return len(failed)
+
+
+def untranslated(chapters: list[int], lang: str) -> list[str]:
+    """Every unit the decks of ``chapters`` in ``lang`` need and lack (missing, stale or
+    failing a check), one line each, each named once."""
+    problems: list[str] = []
+    for chapter in chapters:
+        try:
+            language.check(chapter, lang)
+        except language.TranslationMissing as error:
+            problems += [problem for problem in error.problems if problem not in problems]
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -277,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quality", choices=QUALITIES, default="draft",
                         help="the videos' resolution: draft 480p15, medium 720p30, high 1080p60")
     cli.add_parameters(parser)
+    parser.add_argument("--lang", choices=language.LANGUAGES, default="en",
+                        help="the deck's language (default: en); ko writes chapter-N.ko.* "
+                             "from the checked Korean translations")
     parser.add_argument("--force", action="store_true", help="rebuild even if unchanged")
     parser.add_argument("--jobs", type=cli.positive_integer, default=os.cpu_count() or 1,
                         help="decks built in parallel (default: number of cores)")
@@ -296,9 +340,16 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as error:
         print(error, file=sys.stderr)
         return cli.MISSING_TOOL
+    problems = untranslated(selected, arguments.lang)
+    if problems:  # before anything renders, every unit named (English never stands in)
+        for problem in problems:
+            print(f"python -m lectures.decks: --lang {arguments.lang}: {problem}",
+                  file=sys.stderr)
+        return cli.FAILED
     try:
         failed = build_decks(selected, theme, arguments.jobs, arguments.force,
-                             quality=arguments.quality, overrides=overrides)
+                             quality=arguments.quality, overrides=overrides,
+                             lang=arguments.lang)
     except stamps.Busy as error:
         print(error, file=sys.stderr)
         return cli.FAILED

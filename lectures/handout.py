@@ -18,6 +18,12 @@ aloud by a screen reader. A page whose picture is identical to the one before it
 :mod:`lectures.decks` runs this in a subprocess, since the theme is fixed when the
 scenes are imported; the theme and the scenes' inputs reach it as the deck's render request
 (:mod:`animations.request`).
+
+A Korean deck's handout (``python -m lectures.decks --lang ko``) draws the same pages in that
+language: the scenes' words and the notes come from the checked translations
+(:mod:`lectures.language`), and its text sets each run of Hangul in NanumGothic
+(:data:`HANGUL_FONT`) and everything else in :data:`FONT`, which has the notes' Unicode math
+(cairo draws a run in one face, with no fallback).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import argparse
 import hashlib
 import itertools
 import math
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -37,7 +44,7 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from animations import style, texcache
 from derivations.engine import get
-from lectures.slides import CONTINUED, Beats, ResultStatement, heading, lecture_classes
+from lectures.slides import Beats, ResultStatement, continued, heading, lecture_classes
 
 PAGE_WIDTH, PAGE_HEIGHT = 960.0, 540.0  # points: 13.33 × 7.5 inches, widescreen slides
 PROBE_SIZE = (480, 270)  # pixels of the frame compared to find a page that repeats
@@ -48,6 +55,9 @@ PICTURE = (MARGIN, TITLE_BAND, 608.0, 342.0)  # x, y, width, height: the slide, 
 COLUMN_GAP = 20.0
 NOTE_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)  # the largest size the notes fit in
 FONT = "DejaVu Sans"  # covers the Unicode the notes spell math in (‖ ᵀ ₜ λ ∂ ≤ …)
+HANGUL_FONT = style.HANGUL_FONT  # NanumGothic: DejaVu has no Hangul; NanumGothic no ‖ ᵀ ₜ
+_HANGUL = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3"
+_HANGUL_RUNS = re.compile(f"([{_HANGUL}]+(?: +[{_HANGUL}]+)*)")  # spaces between words kept
 FORMULA_PIXELS_PER_UNIT = 300  # a conclusion's PNG: about 320 dpi on a 13.33-inch slide
 
 
@@ -59,7 +69,31 @@ def text_boxes() -> list[tuple[float, float, float, float]]:
             (x, y + height + 14, width, PAGE_HEIGHT - MARGIN - (y + height + 14))]
 
 
-def wrap(context: cairo.Context, text: str, width: float) -> list[str]:
+def _runs(text: str) -> list[tuple[str, str]]:
+    """``text`` as runs of (font, characters): Hangul in :data:`HANGUL_FONT`, the rest in
+    :data:`FONT` (cairo's toy text draws each run in one face, with no fallback)."""
+    return [(HANGUL_FONT if index % 2 else FONT, part)
+            for index, part in enumerate(_HANGUL_RUNS.split(text)) if part]
+
+
+def advance(context: cairo.Context, text: str, weight=cairo.FONT_WEIGHT_NORMAL) -> float:
+    """How far ``text`` advances in the context's font size, each run in its font."""
+    total = 0.0
+    for font, part in _runs(text):
+        context.select_font_face(font, cairo.FONT_SLANT_NORMAL, weight)
+        total += context.text_extents(part).x_advance
+    return total
+
+
+def show(context: cairo.Context, text: str, weight=cairo.FONT_WEIGHT_NORMAL) -> None:
+    """Draw ``text`` at the current point, each run in its font (a text layer, searchable)."""
+    for font, part in _runs(text):
+        context.select_font_face(font, cairo.FONT_SLANT_NORMAL, weight)
+        context.show_text(part)
+
+
+def wrap(context: cairo.Context, text: str, width: float,
+         weight=cairo.FONT_WEIGHT_NORMAL) -> list[str]:
     """``text`` broken into lines no wider than ``width`` in the context's font; a blank line
     between paragraphs is kept."""
     lines: list[str] = []
@@ -67,7 +101,7 @@ def wrap(context: cairo.Context, text: str, width: float) -> list[str]:
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
-            if line and context.text_extents(trial).x_advance > width:
+            if line and advance(context, trial, weight) > width:
                 lines.append(line)
                 line = word
             else:
@@ -128,12 +162,12 @@ class Pages:
         width = PAGE_WIDTH - 2 * MARGIN
         for size in (TITLE_SIZE, TITLE_SIZE * 0.8, TITLE_SIZE * 0.7):
             context.set_font_size(size)
-            lines = wrap(context, title, width)
+            lines = wrap(context, title, width, cairo.FONT_WEIGHT_BOLD)
             if len(lines) <= 2 and size * 1.2 * len(lines) <= TITLE_BAND - MARGIN + 6:
                 break
         for number, line in enumerate(lines[:2]):
             context.move_to(MARGIN, MARGIN + size * (0.8 + 1.2 * number) - 6)
-            context.show_text(line)
+            show(context, line, cairo.FONT_WEIGHT_BOLD)
         context.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
         boxes = text_boxes()
         for size in NOTE_SIZES:
@@ -146,7 +180,7 @@ class Pages:
             placed = self._flow(notes, boxes, NOTE_SIZES[-1], cut=True) or []
         for x, y, line in placed:
             context.move_to(x, y)
-            context.show_text(line)
+            show(context, line)
 
     def _flow(self, notes: str, boxes: list[tuple[float, float, float, float]], size: float,
               cut: bool = False) -> list[tuple[float, float, str]] | None:
@@ -164,7 +198,7 @@ class Pages:
                 words, line = paragraphs[paragraph], ""
                 while word < len(words):
                     trial = f"{line} {words[word]}" if line else words[word]
-                    if line and self.context.text_extents(trial).x_advance > width:
+                    if line and advance(self.context, trial) > width:
                         break
                     line, word = trial, word + 1
                 if line or row:  # no blank line at the top of a box
@@ -262,7 +296,7 @@ class CapturePages(Beats):
 
     def page_title(self) -> str:
         try:
-            return heading(type(self).__name__)
+            return heading(type(self).__name__, style.LANG)
         except KeyError:  # a scene outside the lecture (a test's)
             return getattr(self, "TITLE", "") or type(self).__name__
 
@@ -279,7 +313,8 @@ class CapturePages(Beats):
         if self.pages is not None:
             late = self.pending_notes() if getattr(self, "marks", None) else ""
             notes = self._page_notes
-            if late and not late.startswith(CONTINUED):  # narrated after the last beat began
+            # narrated after the last beat began
+            if late and not late.startswith(continued(style.LANG)):
                 notes = f"{notes}\n\n{late}" if notes else late
             self.pages.add(self, self.page_title(), notes)  # type: ignore[arg-type]
 

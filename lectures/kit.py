@@ -2,6 +2,7 @@
 
     python -m lectures.kit --chapter 2                  # 1080p: build/kits/chapter-2.zip
     python -m lectures.kit --chapter 2 --quality draft  # quick look: chapter-2-draft.zip
+    python -m lectures.kit --chapter 2 --lang ko        # in Korean: chapter-2.ko.zip
 
 The kit holds, for every scene of the chapter, the video in the dark and the
 light theme (MP4 and WebM, with poster, WebVTT captions and plain-text
@@ -15,6 +16,15 @@ Everything in it is built by the usual commands (:mod:`animations.render`,
 run only re-packs. The zip is written beside its target, renamed into place and
 stamped like a render; the site links it from the chapter's page and the
 gallery once it exists. Exit codes: see :mod:`animations.cli`.
+
+``--lang ko`` (default ``en``) packs the Korean kit, ``chapter-N[-quality].ko.zip``: the
+scenes rendered with Korean words on screen (``python -m animations.render --lang ko``, into
+``build/media/<variant>/ko/``) with their Korean caption tracks and transcripts, the Korean
+decks (``python -m lectures.decks --lang ko``), the figures, and a README in Korean. The
+README's words are templates (``sitebuild/lectures.toml``) whose Korean
+(``translations/ko/interface/lectures.md``) is checked as the site's generated text is: stale
+by the English template's digest, the same placeholders, formulas and numbers, the glossary. A
+Korean unit missing or stale stops the kit before anything renders, naming it.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ import shutil
 import sys
 import tempfile
 import time
+import unicodedata
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,7 +43,7 @@ from pathlib import Path
 from animations import catalogue, cli, render, stamps
 from animations.toolchain import require_latex
 from foundation.palette import THEMES
-from lectures import decks, plan
+from lectures import decks, language, plan
 
 KITS = catalogue.ROOT / "build" / "kits"
 QUALITIES = ("draft", "medium", "high")
@@ -42,9 +53,17 @@ FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # zip entries carry no build time: same inpu
 COMPRESSED = {".mp4", ".webm", ".png", ".pptx", ".zip"}  # already compressed: stored as is
 
 
-def kit_name(chapter: int, quality: str) -> str:
-    """``chapter-N`` for the 1080p kit the site links, ``chapter-N-<quality>`` otherwise."""
-    return f"chapter-{chapter}" + ("" if quality == DEFAULT_QUALITY else f"-{quality}")
+def kit_name(chapter: int, quality: str, lang: str = "en") -> str:
+    """``chapter-N`` for the 1080p kit the site links, ``chapter-N-<quality>`` otherwise;
+    ``.ko`` after either for the Korean kit."""
+    name = f"chapter-{chapter}" + ("" if quality == DEFAULT_QUALITY else f"-{quality}")
+    return name if lang == "en" else f"{name}.{lang}"
+
+
+def kit_folder(chapter: int, quality: str, lang: str = "en") -> str:
+    """The folder the zip unpacks into: ``chapter-N[-quality]-kit[.ko]``."""
+    folder = f"{kit_name(chapter, quality)}-kit"
+    return folder if lang == "en" else f"{folder}.{lang}"
 
 
 def video_variants(quality: str) -> dict[str, render.Variant]:
@@ -56,61 +75,83 @@ def video_variants(quality: str) -> dict[str, render.Variant]:
     return variants
 
 
-def readme(chapter: int, quality: str, contents: Iterable[str]) -> str:
-    """The kit's README.txt: what each folder holds and how to use it."""
-    title = plan.chapter_title(chapter)
-    resolution = {"draft": "480p, 15 frames a second", "medium": "720p, 30 frames a second",
-                  "high": "1080p, 60 frames a second"}[quality]
-    scenes = [f"  {entry.name}: {entry.title}" for entry in plan.scenes(chapter)]
+README_WIDTH = 86  # columns a line; a Hangul syllable takes two
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a terminal: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrapped(text: str, width: int = README_WIDTH, indent: str = "  ") -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` columns, later lines
+    indented (a word longer than a line stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else (indent if lines else "") + word
+        if line and columns(trial) > width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def readme(chapter: int, quality: str, contents: Iterable[str], lang: str = "en") -> str:
+    """The kit's README.txt: what each folder holds and how to use it, in ``lang`` (the
+    templates of ``sitebuild/lectures.toml``, :func:`lectures.language.say`)."""
+    def say(key: str, **values: object) -> str:
+        return language.say(lang, key, **values)
+
+    def paragraph(text: str) -> list[str]:
+        return wrapped(text.replace("`", ""))
+
+    title = language.chapter_title(chapter, lang)
+    scenes = [f"  {entry.name}: {language.scene_title(entry.name, entry.title, lang)}"
+              for entry in plan.scenes(chapter)]
     figures = sorted(name for name in contents if name.startswith("figures/"))
     return "\n".join([
-        f"Lecture kit, chapter {chapter}: {title}",
-        "Why orthogonal initialisation works in recurrent networks",
+        say("kit.heading", number=chapter, title=title),
+        say("deck.book"),
         "",
-        f"Videos ({resolution}), one per animation:",
+        say("kit.videos", resolution=say(f"kit.{quality}")),
         *scenes,
         "",
-        "videos/dark, videos/light: MP4 (H.264, plays everywhere, also in PowerPoint and",
-        "  Keynote) and WebM (VP9), the last frame as PNG, captions as WebVTT (.vtt) and",
-        "  the same description as plain text (.txt).",
-        "videos/transparent-dark, videos/transparent-light: WebM with a transparent",
-        "  background and a transparent PNG still, to lay over your own slides (dark text",
-        "  on light slides: use transparent-light).",
-        "decks: the chapter as a lecture, each result stated as checked and then animated,",
-        "  in the dark and the light theme: .html (one offline file; arrow keys to step, S",
-        "  for speaker notes), .pptx (titles, theorems and speaker notes as editable text,",
-        "  each conclusion a typeset picture with its formula as alt text, the videos",
-        "  inside), .pdf (handout: one vector page per slide, with its title and notes as",
-        "  text).",
-        "figures: the chapter's figures as SVG (light theme)"
-        + (":" if figures else ": this chapter has none."),
+        *paragraph(say("kit.themes")),
+        *paragraph(say("kit.transparent")),
+        *paragraph(say("kit.decks")),
+        *paragraph(say("kit.figures" if figures else "kit.no-figures")),
         *(f"  {name.removeprefix('figures/')}" for name in figures),
         "",
-        "Your own inputs: python -m animations.render --describe SCENE lists what a scene",
-        "takes; --set NAME=VALUE or --params FILE.toml renders it with your values.",
+        *paragraph(say("kit.inputs")),
         "",
     ])
 
 
-def gather(chapter: int, quality: str, jobs: int, force: bool = False) -> dict[str, Path]:
-    """Build (or find up to date) everything the kit holds: name in the zip → file."""
+def gather(chapter: int, quality: str, jobs: int, force: bool = False,
+           lang: str = "en") -> dict[str, Path]:
+    """Build (or find up to date) everything the kit holds: name in the zip → file. In
+    another language, the renders are that language's (words on screen, caption track and
+    transcript) and so are the decks."""
+    language.check(chapter, lang)  # before anything renders: every unit it needs, named
     names = [entry.name for entry in plan.scenes(chapter)]
     contents: dict[str, Path] = {}
     for folder, variant in video_variants(quality).items():
-        outcomes = render.render_all(names, variant, jobs, force)
+        outcomes = render.render_all(names, variant, jobs, force, lang=lang)
         failed = [o.scene for o in outcomes if o.status == "failed"]
         if failed:
             raise RuntimeError(f"renders failed ({variant.name}): {', '.join(failed)}")
         for name in names:
             for suffix in variant.outputs:
-                path = render.media_dir(variant) / f"{name}{suffix}"
+                path = render.media_dir(variant, lang) / f"{name}{suffix}"
                 contents[f"videos/{folder}/{path.name}"] = path
     for theme in THEMES:
-        if decks.build_decks([chapter], theme, jobs, force, quality=quality):
+        if decks.build_decks([chapter], theme, jobs, force, quality=quality, lang=lang):
             raise RuntimeError(f"the {theme} deck of chapter {chapter} failed")
-        base = decks.DECKS / decks.deck_name(chapter, theme, quality)
+        base = decks.DECKS / decks.deck_name(chapter, theme, quality, lang=lang)
         for suffix in decks.FORMATS:
-            contents[f"decks/{base.name}{suffix}"] = base.with_suffix(suffix)
+            contents[f"decks/{base.name}{suffix}"] = decks.output(base, suffix)
     return contents
 
 
@@ -132,23 +173,25 @@ def write_zip(target: Path, root: str, contents: dict[str, Path], texts: dict[st
 
 
 def build_kit(chapter: int, quality: str = DEFAULT_QUALITY, jobs: int = 1,
-              force: bool = False) -> Path:
+              force: bool = False, lang: str = "en") -> Path:
     """Everything for ``chapter`` built, then packed into ``build/kits/<name>.zip``, stamped."""
     from lectures.figures import chapter_figures  # LaTeX, and the site's figure cache
 
     started = time.perf_counter()
-    contents = gather(chapter, quality, jobs, force)
+    contents = gather(chapter, quality, jobs, force, lang)
     texts = {f"figures/{name}": svg for name, svg in chapter_figures(chapter).items()}
-    texts["README.txt"] = readme(chapter, quality, [*contents, *texts])
-    name = kit_name(chapter, quality)
+    texts["README.txt"] = readme(chapter, quality, [*contents, *texts], lang)
+    name = kit_name(chapter, quality, lang)
     KITS.mkdir(parents=True, exist_ok=True)
     with stamps.folder_lock(KITS, lambda line: print(line, flush=True)):
         scratch = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=KITS))
         try:
             packed = scratch / f"{name}.zip"
-            write_zip(packed, f"{name}-kit", contents, texts)
+            write_zip(packed, kit_folder(chapter, quality, lang), contents, texts)
             stamps.publish(KITS / f"{name}.json", {
-                "chapter": chapter, "quality": quality, "title": plan.chapter_title(chapter),
+                "chapter": chapter, "quality": quality,
+                "title": language.chapter_title(chapter, lang),
+                **({"lang": lang} if lang != "en" else {}),
                 "contents": sorted([*contents, *texts]),
                 "build_seconds": round(time.perf_counter() - started, 1),
             }, {packed: KITS / f"{name}.zip"})
@@ -168,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=cli.positive_integer, default=os.cpu_count() or 1,
                         help="parallel renders (default: number of cores)")
     parser.add_argument("--force", action="store_true", help="render and build everything anew")
+    parser.add_argument("--lang", choices=language.LANGUAGES, default="en",
+                        help="the kit's language (default: en); ko packs chapter-N.ko.zip: "
+                             "Korean renders, captions, decks and README")
     arguments = parser.parse_args(argv)
     cli.theme(parser, None)  # a bad $COMPANION_THEME is a usage error here too
     chapters = sorted({entry.chapter for entry in catalogue.scenes().values()})
@@ -181,10 +227,17 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as error:
         print(error, file=sys.stderr)
         return cli.MISSING_TOOL
+    selected = cli.unique(arguments.chapter, "chapter")
+    problems = decks.untranslated(selected, arguments.lang)
+    if problems:  # before anything renders, every unit named (English never stands in)
+        for problem in problems:
+            print(f"python -m lectures.kit: --lang {arguments.lang}: {problem}", file=sys.stderr)
+        return cli.FAILED
     failed = 0
-    for chapter in cli.unique(arguments.chapter, "chapter"):
+    for chapter in selected:
         try:
-            path = build_kit(chapter, arguments.quality, arguments.jobs, arguments.force)
+            path = build_kit(chapter, arguments.quality, arguments.jobs, arguments.force,
+                             arguments.lang)
         except (RuntimeError, stamps.Busy) as error:
             print(f"chapter {chapter}: kit FAILED: {error}", file=sys.stderr)
             failed += 1

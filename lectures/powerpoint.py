@@ -6,6 +6,11 @@ each beat of an animation is its video (H.264, playing when the slide opens) und
 scene's title, its poster the beat's last frame and its alt text the narration; every
 slide has speaker notes. :mod:`lectures.decks` writes it from the manim-slides render of
 the chapter and the handout's typeset conclusions.
+
+A deck in another language (``--lang ko``) writes the words of :mod:`lectures.language` (the
+checked translations), sets Hangul in NanumGothic (each run's East Asian typeface; its Latin
+typeface stays the serif, which has the notes' Unicode math) and marks the file's language;
+formulas and alt texts' LaTeX are the English deck's.
 """
 
 from __future__ import annotations
@@ -16,13 +21,15 @@ from pathlib import Path
 from animations import catalogue
 from derivations.engine import get
 from foundation.palette import TEXT_CONTRAST, THEMES, readable
-from lectures import plaintext, plan
+from lectures import language, plaintext, plan
 
 # The PowerPoint deck. Sizes are in inches on a 13.33 × 7.5 inch (16:9) slide, font sizes in
 # points; the fonts are a serif like the typeset formulas (Cambria ships with Office;
 # LibreOffice substitutes a metric-compatible or similar serif).
 SLIDE_SIZE = (13.333, 7.5)
 FONT = "Cambria"
+HANGUL_FONT = "NanumGothic"  # Debian's fonts-nanum, as the renders and the Korean site use
+CORE_LANGUAGE = {"en": "en-GB", "ko": "ko-KR"}
 SIDE = 0.6  # the left and right margin of text
 TITLE_BOX = (SIDE, 0.22, SLIDE_SIZE[0] - 2 * SIDE, 0.8)
 VIDEO_TOP = 1.08  # a beat's video fills the slide below its title, at 16:9
@@ -61,7 +68,7 @@ def estimated_height(lines: list[Line], width: float) -> float:
 class PowerPointDeck:
     """A PowerPoint file written slide by slide in one theme's colours."""
 
-    def __init__(self, theme: str, title: str) -> None:
+    def __init__(self, theme: str, title: str, lang: str = "en") -> None:
         import pptx
 
         self.pptx = pptx
@@ -69,7 +76,8 @@ class PowerPointDeck:
         self.presentation.slide_width = pptx.util.Inches(SLIDE_SIZE[0])
         self.presentation.slide_height = pptx.util.Inches(SLIDE_SIZE[1])
         self.presentation.core_properties.title = title
-        self.presentation.core_properties.language = "en-GB"
+        self.presentation.core_properties.language = CORE_LANGUAGE[lang]
+        self.lang = lang
         colours = THEMES[theme]
         self.background = colours.background
         self.ink = readable(colours.foreground, colours.background, TEXT_CONTRAST + 0.5)
@@ -125,6 +133,12 @@ class PowerPointDeck:
                 font.name, font.size = FONT, self.pptx.util.Pt(line.size)
                 font.bold, font.italic = line.bold, emphasised
                 font.color.rgb = self.pptx.dml.color.RGBColor.from_string(line.colour[1:])
+                if self.lang != "en":  # Hangul is drawn in the run's East Asian typeface
+                    from pptx.oxml.ns import qn
+
+                    east_asian = run._r.get_or_add_rPr().latin.makeelement(qn("a:ea"), {})
+                    east_asian.set("typeface", HANGUL_FONT)
+                    run._r.get_or_add_rPr().latin.addnext(east_asian)
 
     def picture(self, slide, image: Path, box: tuple[float, float, float, float],
                 description: str, latex: str = ""):
@@ -159,20 +173,21 @@ def described(shape, description: str, title: str = "") -> None:
 
 def title_slide(deck: PowerPointDeck, chapter: int, notes: str) -> None:
     """The chapter's number and title, the book, and the results it states, all as text."""
-    from lectures.slides import BOOK
-
-    title = [Line([(f"Chapter {chapter}", False)], 24, deck.muted),
-             Line([(plan.chapter_title(chapter), False)], 40, deck.ink)]
+    lang = deck.lang
+    title = [Line([(language.say(lang, "deck.chapter", number=chapter), False)], 24, deck.muted),
+             Line([(language.chapter_title(chapter, lang), False)], 40, deck.ink)]
     slide = deck.slide("Title Slide", title, notes, (SIDE, 1.0, SLIDE_SIZE[0] - 2 * SIDE, 1.7))
     [subtitle] = [shape for shape in slide.placeholders if shape.placeholder_format.idx == 1]
     deck.place(subtitle, (SIDE, 2.75, SLIDE_SIZE[0] - 2 * SIDE, 0.55))
-    deck.fill(subtitle.text_frame, [Line([(BOOK, False)], 20, deck.muted)])
-    stated = [Line(plaintext.markdown_runs(get(slug).title), 18, deck.ink,
-                   space_before=4)
+    deck.fill(subtitle.text_frame, [Line([(language.say(lang, "deck.book"), False)], 20,
+                                          deck.muted)])
+    stated = [Line(plaintext.markdown_runs(language.result_words(slug, lang).title), 18,
+                   deck.ink, space_before=4)
               for slug in plan.results(chapter)]
     if stated:
         deck.text_box(slide, (1.6, 3.75, SLIDE_SIZE[0] - 3.2, 3.3),
-                      [Line([("In this lecture", False)], 16, deck.muted), *stated],
+                      [Line([(language.say(lang, "deck.in-this-lecture"), False)], 16,
+                            deck.muted), *stated],
                       centred=False, name="Results")
 
 
@@ -180,34 +195,37 @@ def result_slide(deck: PowerPointDeck, slug: str, scope: str, formula: Path,
                  notes: str) -> None:
     """A result as text: kind, title, statement, the conclusion typeset, the hypotheses and
     the scope of the check; everything its title claims is in the statement."""
-    from derivations.engine.latex import hypothesis_latex
-    from sitebuild.theorems import kind_of
-
+    lang = deck.lang
     derivation = get(slug)
+    said = language.result_words(slug, lang)
     width = SLIDE_SIZE[0] - 2 * SIDE
-    title = plaintext.plain_text(derivation.title)
+    title = plaintext.plain_text(said.title)
     slide = deck.slide("Title Only", [Line([(title, False)], 30 if len(title) < 70 else 26,
                                            deck.ink)], notes, (SIDE, 0.5, width, 1.1))
     deck.text_box(slide, (SIDE, 0.18, width, 0.36),
-                  [Line([(kind_of(derivation), False)], 15, deck.muted)], name="Kind")
-    runs = plaintext.markdown_runs(derivation.statement)
-    length = len(plaintext.plain_text(derivation.statement))
+                  [Line([(said.kind, False)], 15, deck.muted)], name="Kind")
+    runs = plaintext.markdown_runs(said.statement)
+    length = len(plaintext.plain_text(said.statement))
     statement = [Line(runs, 20 if length < 260 else 18 if length < 420 else 16, deck.ink)]
     top = 1.65
     statement_height = estimated_height(statement, width)
     deck.text_box(slide, (SIDE, top, width, statement_height), statement, name="Statement")
-    footer = [Line(plaintext.markdown_runs(f"Checked by machine, {scope}. Source: "
-                                         f"{derivation.source}"), 12, deck.muted)]
+    footer = [Line(plaintext.markdown_runs(language.say(
+        lang, "deck.checked", scope=language.scope(scope, lang), source=said.source)), 12,
+        deck.muted)]
     footer_height = estimated_height(footer, width)
     bottom = SLIDE_SIZE[1] - 0.2 - footer_height
     deck.text_box(slide, (SIDE, bottom, width, footer_height), footer, name="Check")
-    given = [Line([(plaintext.unicode_math(hypothesis_latex(h)), False),
-                   *([(f"  ({plaintext.plain_text(h.text)})", False)] if h.text else [])],
-                  15, deck.ink) for h in derivation.checked_hypotheses if not h.local]
-    given += [Line([("assumed: ", True), *plaintext.markdown_runs(a.text)], 15, deck.ink)
-              for a in derivation.assumptions]
+    given = [Line([(plaintext.unicode_math(h.said_latex), False),
+                   *([(f"  ({plaintext.plain_text(h.gloss)})", False)] if h.gloss else [])],
+                  15, deck.ink) for h in said.hypotheses]
+    for text in said.assumptions:
+        label, rest = language.say(lang, "deck.assumed", text="\0").split("\0")
+        given.append(Line([(label, True), *plaintext.markdown_runs(text),
+                           *([(rest, False)] if rest else [])], 15, deck.ink))
     if given:
-        lines = [Line([("Hypotheses", False)], 14, deck.muted), *given]
+        lines = [Line([(language.say(lang, "deck.hypotheses"), False)], 14, deck.muted),
+                 *given]
         height = estimated_height(lines, width)
         bottom -= height + 0.05
         deck.text_box(slide, (SIDE, bottom, width, height), lines, name="Hypotheses")
@@ -224,13 +242,15 @@ def video_slides(deck: PowerPointDeck, heading: str, configuration: Path, captio
     from manim_slides.config import PresentationConfig
     from manim_slides.convert import FrameIndex, _auto_play_pptx_media, read_image_from_video_file
 
-    from lectures.slides import CONTINUED
+    from lectures.slides import continued
 
+    lang = deck.lang
     beats = PresentationConfig.from_file(configuration).slides
     height = SLIDE_SIZE[1] - VIDEO_TOP - 0.12
     width = height * 16 / 9
     for number, beat in enumerate(beats, start=1):
-        title = heading if len(beats) == 1 else f"{heading} ({number} of {len(beats)})"
+        title = heading if len(beats) == 1 else language.say(
+            lang, "deck.beat", title=heading, number=number, count=len(beats))
         notes = beat.notes.strip() or plaintext.plain_text(caption)
         slide = deck.slide("Title Only", [Line([(title, False)], 26, deck.ink)], notes)
         poster = posters / f"{configuration.stem}-{number}.png"
@@ -240,20 +260,21 @@ def video_slides(deck: PowerPointDeck, heading: str, configuration: Path, captio
             deck.inches(width), deck.inches(height), poster_frame_image=str(poster),
             mime_type="video/mp4")
         movie.name = f"{configuration.stem} {number}"
-        described(movie, f"Animation, {title}: {notes.removeprefix(CONTINUED)}")
+        described(movie, language.say(lang, "deck.animation", title=title,
+                                      notes=notes.removeprefix(continued(lang))))
         _auto_play_pptx_media(movie, loop=beat.loop)
     return len(beats)
 
 
 def write_pptx(path: Path, chapter: int, theme: str, title: str, work: Path,
-               scopes: dict[str, str]) -> int:
+               scopes: dict[str, str], lang: str = "en") -> int:
     """The chapter's PowerPoint deck from a manim-slides render in ``work`` (its ``slides``
     folder) and the handout's typeset conclusions (``work/formulas``); the slide count."""
     from manim_slides.config import PresentationConfig
 
     from lectures import slides
 
-    deck = PowerPointDeck(theme, title)
+    deck = PowerPointDeck(theme, title, lang)
     posters = work / "posters"
     posters.mkdir(exist_ok=True)
     count = 0
@@ -262,7 +283,8 @@ def write_pptx(path: Path, chapter: int, theme: str, title: str, work: Path,
         configuration = work / "slides" / f"{name}.json"
         if item.kind == "scene":
             entry = catalogue.scenes()[item.key]
-            count += video_slides(deck, slides.heading(name), configuration, entry.caption,
+            caption = entry.caption if lang == "en" else slides.heading(name, lang)
+            count += video_slides(deck, slides.heading(name, lang), configuration, caption,
                                   posters)
             continue
         notes = "\n\n".join(beat.notes for beat in

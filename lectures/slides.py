@@ -18,6 +18,13 @@ text. An animation's notes are its narration
 narration it continues, so every slide has notes. The PDF handout
 (:mod:`lectures.handout`) draws the same beats as vector pages, and the PowerPoint
 deck (:mod:`lectures.powerpoint`) writes the title and result slides as editable text.
+
+In another language (the render's, ``python -m lectures.decks --lang ko``) every word comes
+from a checked translation (:mod:`lectures.language`): titles, statements, hypotheses' glosses
+and step reasons from the translated theorem boxes, the narration from the scenes' translated
+templates; the words are set in :data:`animations.style.HANGUL_FONT` by Pango (this LaTeX has
+no Hangul), each ``$…$`` formula typeset by LaTeX as in English, and the conclusion and
+hypotheses are the English slide's formulas.
 """
 
 from __future__ import annotations
@@ -34,13 +41,18 @@ from derivations.engine import get
 from derivations.engine.latex import hypothesis_latex
 from derivations.engine.records import records
 from derivations.engine.text import check_prose
-from lectures import plaintext, plan
+from lectures import language, plaintext, plan
 from sitebuild.theorems import kind_of
 
 TEXT_WIDTH = 12.6  # scene units: the frame is 14.2 wide
 HOLD_SECONDS = 0.5  # a text slide is a still video this long
 CONTINUED = "(continued) "  # notes of a beat that goes on with the narration before it
 BOOK = "Why orthogonal initialisation works in recurrent networks"
+
+
+def continued(lang: str = "en") -> str:
+    """What the notes of a beat that goes on with the narration before it begin with."""
+    return CONTINUED if lang == "en" else f"{language.say(lang, 'deck.continued')} "
 
 
 def starts_beat(animations: Sequence[Any]) -> bool:
@@ -70,7 +82,7 @@ class Beats:
         self._notes_from = len(marks)
         if start < len(marks):
             return "\n\n".join(text for _, text in marks[start:])
-        return f"{CONTINUED}{marks[-1][1]}" if marks else ""
+        return f"{continued(style.LANG)}{marks[-1][1]}" if marks else ""
 
     def speaker_notes(self, text: str) -> None:
         """Notes for a slide that has no narration (a text slide)."""
@@ -90,6 +102,7 @@ class LectureSlide(style.CompanionScene):
     """A still slide of words and formulas, shown whole from its first frame."""
 
     TITLE = ""
+    LANG = style.LANG  # the language of its words: the render's
 
     def content(self) -> tuple[manim.Mobject, str]:
         """What the slide shows, and its speaker notes."""
@@ -122,6 +135,8 @@ class ChapterTitle(LectureSlide):
     CHAPTER = 0
 
     def content(self) -> tuple[manim.Mobject, str]:
+        if self.LANG != "en":
+            return self.said_content(self.LANG)
         title = plan.chapter_title(self.CHAPTER)
         stated = [get(slug).title for slug in plan.results(self.CHAPTER)]
         shown = manim.VGroup(
@@ -141,6 +156,29 @@ class ChapterTitle(LectureSlide):
                              for i, line in enumerate(stated, start=1))])
         return shown, notes
 
+    def said_content(self, lang: str) -> tuple[manim.Mobject, str]:
+        """:meth:`content` in ``lang``: its words set in the Hangul font."""
+        title = language.chapter_title(self.CHAPTER, lang)
+        stated = [language.result_words(slug, lang).title for slug in plan.results(self.CHAPTER)]
+        shown = manim.VGroup(
+            style.set_in_font(language.say(lang, "deck.chapter", number=self.CHAPTER), 34,
+                              style.MUTED),
+            hangul_paragraph(title, TEXT_WIDTH, 54),
+            style.set_in_font(language.say(lang, "deck.book"), 26, style.MUTED),
+        ).arrange(manim.DOWN, buff=0.35)
+        if stated:
+            contents = manim.VGroup(*(hangul_paragraph(line, TEXT_WIDTH - 1, 24, centred=False)
+                                      for line in stated))
+            contents.arrange(manim.DOWN, aligned_edge=manim.LEFT, buff=0.14)
+            shown.add(_fitted(contents, TEXT_WIDTH, 3.6))
+            shown.arrange(manim.DOWN, buff=0.35)
+            shown[-1].shift(0.25 * manim.DOWN)
+        notes = "\n".join([
+            language.say(lang, "deck.chapter-title", number=self.CHAPTER, title=title), "",
+            language.say(lang, "deck.results-intro"),
+            *(f"{i}. {plaintext.plain_text(line)}" for i, line in enumerate(stated, start=1))])
+        return shown, notes
+
 
 class ResultStatement(LectureSlide):
     """A result as checked: title, statement, conclusion, hypotheses, scope; the proof in the
@@ -155,6 +193,8 @@ class ResultStatement(LectureSlide):
         if not record.passed:
             raise RuntimeError(f"{self.SLUG} does not verify: a slide states only checked "
                                f"results ({'; '.join(record.failures())})")
+        if self.LANG != "en":
+            return self.said_content(self.LANG, record.scope_label)
         kind = kind_of(derivation)
         heading = manim.VGroup(style.label(kind, 28, style.MUTED),
                                style.paragraph(derivation.title, TEXT_WIDTH, 44))
@@ -178,9 +218,51 @@ class ResultStatement(LectureSlide):
         shown = manim.VGroup(*parts).arrange(manim.DOWN, buff=0.32)
         return shown, result_notes(self.SLUG)
 
+    def said_content(self, lang: str, scope: str) -> tuple[manim.Mobject, str]:
+        """:meth:`content` in ``lang``: the translated words in the Hangul font, the English
+        slide's formulas (its conclusion and hypotheses) typeset as they are."""
+        derivation = get(self.SLUG)
+        said = language.result_words(self.SLUG, lang)
+        heading = manim.VGroup(style.set_in_font(said.kind, 28, style.MUTED),
+                               hangul_paragraph(said.title, TEXT_WIDTH, 44))
+        heading.arrange(manim.DOWN, buff=0.15)
+        statement = _fitted(hangul_paragraph(said.statement, TEXT_WIDTH, 27), TEXT_WIDTH, 2.4)
+        claim = _fitted(style.formula(derivation.conclusion_step.latex(), size=56),
+                        TEXT_WIDTH, 2.2)
+        parts = [heading, statement, claim]
+        if said.hypotheses:
+            given = language.say(lang, "deck.given") + " " + ", ".join(
+                language.text_outside_math(h.said_latex) for h in said.hypotheses)
+            parts.append(_fitted(hangul_paragraph(given, TEXT_WIDTH * 1.6, 32), TEXT_WIDTH, 1.0))
+        assumed = [language.say(lang, "deck.assumed", text=text) for text in said.assumptions]
+        if assumed:
+            notes_box = manim.VGroup(*(hangul_paragraph(line, TEXT_WIDTH, 22, style.MUTED)
+                                       for line in assumed)).arrange(manim.DOWN, buff=0.12)
+            parts.append(_fitted(notes_box, TEXT_WIDTH, 1.2))
+        parts.append(hangul_paragraph(language.say(
+            lang, "deck.checked", scope=language.scope(scope, lang), source=said.source),
+            TEXT_WIDTH, 22, style.MUTED))
+        shown = manim.VGroup(*parts).arrange(manim.DOWN, buff=0.32)
+        return shown, result_notes(self.SLUG, lang)
 
-def result_notes(slug: str) -> str:
+
+def hangul_paragraph(words: str, width: float, size: float = 28,
+                     colour: str = style.FOREGROUND, centred: bool = True) -> manim.VGroup:
+    """Translated Markdown words (with ``$…$`` math) wrapped to about ``width`` scene units:
+    each line's words set in the Hangul font, its formulas typeset by LaTeX
+    (:func:`animations.style.set_in_font`); links as their words, emphasis marks dropped."""
+    text = "".join(part if index % 2 else plaintext.EMPHASIS.sub(r"\2", part)
+                   for index, part in enumerate(_MATH.split(plaintext.LINK.sub(r"\1", words))))
+    lines = [style.set_in_font(line, size, colour)
+             for line in language.wrapped_lines(text, width, size)]
+    return manim.VGroup(*lines).arrange(
+        manim.DOWN, buff=size * 0.004, **({} if centred else {"aligned_edge": manim.LEFT}))
+
+
+def result_notes(slug: str, lang: str = "en") -> str:
     """The speaker notes of a result: its statement, hypotheses and proof in readable text."""
+    if lang != "en":
+        return said_notes(slug, lang)
     derivation = get(slug)
     given = [f"{plaintext.unicode_math(hypothesis_latex(h))}"
              + (f" ({plaintext.plain_text(h.text)})" if h.text else "")
@@ -191,6 +273,25 @@ def result_notes(slug: str) -> str:
     return "\n".join([plaintext.plain_text(derivation.statement), "",
                        *(["Hypotheses:", *given, ""] if given else []),
                        "Proof, step by step:", *steps])
+
+
+def said_notes(slug: str, lang: str) -> str:
+    """:func:`result_notes` in ``lang``: the translated statement, glosses and reasons, the
+    English formulas (a hypothesis as the translation writes it: only its words differ)."""
+    derivation = get(slug)
+    said = language.result_words(slug, lang)
+    given = [plaintext.unicode_math(h.said_latex)
+             + (f" ({plaintext.plain_text(h.gloss)})" if h.gloss else "")
+             for h in said.hypotheses]
+    given += [plaintext.plain_text(language.say(lang, "deck.assumed", text=text))
+              for text in said.assumptions]
+    steps = [f"({i}) {plaintext.unicode_math(step.latex())}: {plaintext.plain_text(reason)}"
+             for i, (step, reason) in enumerate(zip(derivation.steps, said.reasons,
+                                                    strict=True), start=1)]
+    return "\n".join([plaintext.plain_text(said.statement), "",
+                      *([language.say(lang, "deck.hypotheses-notes"), *given, ""]
+                        if given else []),
+                      language.say(lang, "deck.proof-notes"), *steps])
 
 
 _UNITS_PER_CM = 72.27 / 2.54 / 960  # scene units per centimetre of TeX, per unit of font size
@@ -227,10 +328,17 @@ def markdown_paragraph(words: str, width: float, size: float = 28,
                      font_size=size, color=style.ink(colour))
 
 
-def heading(name: str) -> str:
+def heading(name: str, lang: str = "en") -> str:
     """The title of the slide class ``name`` as plain text: the chapter for its title slide,
     the result for a result slide, the scene's title for an animation."""
     slide = PRESENTATIONS[name]
+    if lang != "en":
+        if issubclass(slide, ChapterTitle):
+            return language.say(lang, "deck.chapter-title", number=slide.CHAPTER,
+                                title=language.chapter_title(slide.CHAPTER, lang))
+        if issubclass(slide, ResultStatement):
+            return plaintext.plain_text(language.result_words(slide.SLUG, lang).title)
+        return language.scene_title(slide.scene_name(), slide.TITLE, lang)
     if issubclass(slide, ChapterTitle):
         return f"Chapter {slide.CHAPTER}: {plan.chapter_title(slide.CHAPTER)}"
     if issubclass(slide, ResultStatement):

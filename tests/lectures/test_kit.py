@@ -21,7 +21,7 @@ def fake_build(tmp_path, monkeypatch):
     built = tmp_path / "built"
     built.mkdir()
 
-    def gather(chapter, quality, jobs, force=False):
+    def gather(chapter, quality, jobs, force=False, lang="en"):
         contents = {}
         for folder, variant in kit.video_variants(quality).items():
             for suffix in variant.outputs:
