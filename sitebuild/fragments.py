@@ -416,10 +416,11 @@ def deck_fragments() -> dict[str, str]:
                    f"captions, the decks in every format and the figures as SVG.")
         fragments[f"decks/{name}.md"] = (
             f'!!! tip "Slides for this chapter"\n'
-            f"    A lecture deck: each result stated as checked, then its animations, pausing "
-            f"at each beat: {' · '.join(formats)}.{kit} Build a light version for projectors "
-            f"with `python -m lectures.decks --chapter {stamp['chapter']} --theme light` "
-            f"(add `--quality high` for 1080p).\n"
+            f"    A lecture deck in English: each result stated as checked, then its "
+            f"animations, pausing at each beat: {' · '.join(formats)}.{kit} Build a light "
+            f"version for projectors with `python -m lectures.decks --chapter "
+            f"{stamp['chapter']} --theme light` (add `--quality high` for 1080p), a Korean "
+            f"one with `--lang ko`.\n"
         )
     if current is not None:
         fragments |= {f"decks/chapter-{chapter}.md": pending.deck()
