@@ -118,17 +118,21 @@ def fragment(chapter: int, colab: dict | None = None) -> str:
 
 def link_translated(lang: str, boxes: Path, built: Path = NOTEBOOKS) -> list[Path]:
     """In the ``lang`` edition's download boxes (``notebooks/chapter-N.md`` under ``boxes``),
-    the link to each chapter's notebook goes to its ``lang`` notebook where the build wrote one
+    the links to each chapter's notebook go to its ``lang`` notebook where the build wrote one
     (the translated box keeps the English link target, as the checks require, and the edition
-    says which file it means): the boxes rewritten."""
+    says which file it means): the download link, and the "Open in Colab" link where
+    ``extra.colab`` is set (:data:`COLAB`: the same ``notebooks/`` folder of the published
+    branch, which holds every built notebook). The boxes rewritten."""
     changed = []
     for chapter in sources():
         box = boxes / "notebooks" / f"chapter-{chapter}.md"
         if not (box.is_file() and (built / translated.name(chapter, lang)).is_file()):
             continue
         text = box.read_text(encoding="utf-8")
-        linked = text.replace(f"](notebooks/{translated.name(chapter)})",
-                              f"](notebooks/{translated.name(chapter, lang)})")
+        # A link target ending in notebooks/chapter-N.ipynb: relative, or Colab's URL.
+        target = re.compile(r"(\]\((?:[^()\s]*/)?notebooks/)"
+                            + re.escape(translated.name(chapter)) + r"\)")
+        linked = target.sub(rf"\g<1>{translated.name(chapter, lang)})", text)
         if write_if_changed(box, linked):
             changed.append(box)
     return changed
