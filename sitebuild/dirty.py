@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from foundation.files import write_atomically
@@ -40,13 +40,21 @@ def newest_input(source: Path, bases: Sequence[Path]) -> int:
 
 
 def age_stale(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
-              everything: bool = False) -> list[Path]:
+              everything: bool = False,
+              inputs: Callable[[Path], Iterable[Path]] | None = None) -> list[Path]:
     """Age the built HTML of each (Markdown, HTML) page that is older than an input (or of all,
-    with ``everything``) so that a dirty build redoes it; the aged files."""
+    with ``everything``) so that a dirty build redoes it; the aged files. ``inputs``: the files
+    a page's Markdown reads besides what it includes (those that exist count), given its
+    Markdown's path (a translation its banner reports on)."""
     aged = []
     for source, built in pages:
-        if built.exists() and (everything
-                               or newest_input(source, bases) >= built.stat().st_mtime_ns):
+        if not built.exists():
+            continue
+        newest = newest_input(source, bases)
+        if inputs is not None:
+            newest = max([newest, *(path.stat().st_mtime_ns for path in inputs(source)
+                                    if path.is_file())])
+        if everything or newest >= built.stat().st_mtime_ns:
             os.utime(built, ns=(0, 0))
             aged.append(built)
     return aged
