@@ -281,7 +281,8 @@ def build_editions(site: Path, url: str, log: logging.Logger,
                    configs: dict[str, Path] | None = None) -> None:
     """After an English build while serving: build each translated edition (dirty) into
     ``site/<lang>``, served at ``url`` + ``<lang>/`` as published, from the config generation
-    wrote (``configs``: a config per language, tests give their own). An edition that fails to
+    wrote (``configs``: a config per language, tests give their own), its ``site_url`` left as
+    ``make site`` has it, so its pages link as the published ones do. An edition that fails to
     build is logged; the English site is still served."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -296,7 +297,6 @@ def build_editions(site: Path, url: str, log: logging.Logger,
         served = url.rstrip("/") + f"/{lang}/"
         try:
             settings = load_config(config_file=str(path), site_dir=str(site / lang))
-            settings.site_url = served
             build(settings, serve_url=served, dirty=True)
         except Exception as error:  # a broken edition never stops the English site
             log.error("the %s edition did not build: %s", lang, error)
