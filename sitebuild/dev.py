@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -174,17 +175,19 @@ def age_stale_pages(pages: list[tuple[Path, Path]], snippet_bases: list[Path],
     """Before a dirty rebuild (:mod:`sitebuild.dirty`): mark for rebuilding the built pages
     whose Markdown, included fragments or banner's inputs changed, or all of them when what
     every page shows changed (``mkdocs.yml``, or the edition's written config: navigation,
-    theme, extensions; the failure banner; an edition's glossary). ``edition``: the language
-    of the edition being built, None for the English site."""
+    theme, extensions; the failure banner; an edition's glossary and its pages' headings).
+    ``edition``: the language of the edition being built, None for the English site."""
     global _shown_by_every_page
     from sitebuild.edition import config
 
     paths = Paths()
     if edition is None:
         shown_by_every_page: tuple[object, ...] = (_mtime(ROOT / "mkdocs.yml"), _failure)
-    else:
+    else:  # and the pages' headings, which are the navigation's titles (titled_nav)
         shown_by_every_page = (_mtime(config.path(edition, "mkdocs")), _failure,
-                               _mtime(paths.glossary(edition)))
+                               _mtime(paths.glossary(edition)),
+                               tuple(str(titled_nav(source.name, source.parent))
+                                     for source, _ in pages))
     shown = dict(_shown_by_every_page or {})
     everything = shown_by_every_page != shown.get(edition)
     shown[edition] = shown_by_every_page
@@ -277,6 +280,24 @@ def edition_banner(lang: str, page: str, paths: Paths | None = None) -> str:
             f"accept {page} UNIT …` (`accept --generated FRAGMENT UNIT` for a fragment's).\n\n")
 
 
+_HEADING = re.compile(r"^# (.+?)(?:\s*\{[^}]*\})?\s*$", re.MULTILINE)
+
+
+def titled_nav(nav: object, docs: Path) -> object:
+    """An edition's navigation with each page's title written in, its first heading: the
+    edition's navigation names pages only (their titles are their translated headings), and a
+    dirty build reads only the pages it redoes, so the others would be listed as "None"."""
+    if isinstance(nav, list):
+        return [titled_nav(entry, docs) for entry in nav]
+    if isinstance(nav, dict):
+        return {name: titled_nav(value, docs) if isinstance(value, list) else value
+                for name, value in nav.items()}
+    if isinstance(nav, str) and (docs / nav).is_file():
+        heading = _HEADING.search((docs / nav).read_text(encoding="utf-8"))
+        return {heading.group(1): nav} if heading else nav
+    return nav
+
+
 def build_editions(site: Path, url: str, log: logging.Logger,
                    configs: dict[str, Path] | None = None) -> None:
     """After an English build while serving: build each translated edition (dirty) into
@@ -297,6 +318,7 @@ def build_editions(site: Path, url: str, log: logging.Logger,
         served = url.rstrip("/") + f"/{lang}/"
         try:
             settings = load_config(config_file=str(path), site_dir=str(site / lang))
+            settings.nav = titled_nav(settings.nav, Path(settings.docs_dir))
             build(settings, serve_url=served, dirty=True)
         except Exception as error:  # a broken edition never stops the English site
             log.error("the %s edition did not build: %s", lang, error)

@@ -224,15 +224,15 @@ def test_make_dev_serves_the_korean_edition_under_ko_with_its_findings_and_rebui
     replace_once(korean, "모든 실수 $\\theta$", "모든 실수 $\\phi$")  # in unit `broken`
     docs = tmp_path / "docs"
 
-    def generate() -> None:  # generation's part: the edition's pages folder, one page kept
+    def generate() -> None:  # generation's part: the edition's pages folder, two pages kept
         pages.write("ko", paths, docs)
         for page in docs.glob("*.md"):
-            if page.name != "index.md":
+            if page.name not in ("index.md", "errata.md"):
                 page.unlink()
 
     generate()
     settings = config.edition_config("ko", "mkdocs")
-    settings.update(docs_dir=str(docs), nav=["index.md"],
+    settings.update(docs_dir=str(docs), nav=["index.md", "errata.md"],
                     hooks=[str(ROOT / "sitebuild" / "hooks.py")])
     written = tmp_path / "mkdocs.ko.yml"
     written.write_text(yaml.dump(settings, Dumper=config._Dumper, allow_unicode=True),
@@ -260,3 +260,5 @@ def test_make_dev_serves_the_korean_edition_under_ko_with_its_findings_and_rebui
     status, html = _served(site, "/ko/index.html")
     assert status == 200 and "안내서(개정판)입니다." in html
     assert "stale or failing a check" not in html and "A companion for pupils" not in html
+    # the navigation names the page the dirty build did not redo by its heading, not "None"
+    assert "정오표" in re.findall(r'<span class="md-ellipsis">\s*([^<]+?)\s*<', html)
