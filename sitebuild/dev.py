@@ -270,11 +270,13 @@ def edition_banner(lang: str, page: str, paths: Paths | None = None) -> str:
                          if finding.check not in NOT_YET]
     if not findings:
         return ""
-    lines = "\n".join(f"    {line}" for finding in findings
-                      for line in str(finding).splitlines())
+    # Each finding as code (its formulas and Markdown shown as written, never typeset), one
+    # list item each, so that long ones wrap.
+    lines = "\n".join(f"    * `` {' '.join(str(finding).replace('``', '` `').split())} ``"
+                      for finding in findings)
     return (f'!!! warning "{len(findings)} translation unit(s) stale or failing a check (a '
             'publishing build refuses them; the English stands in)"\n\n'
-            f"    ```text\n{lines}\n    ```\n\n"
+            f"{lines}\n\n"
             f"    Revise them in `translations/{lang}/{page}` (a fragment's in "
             f"`translations/{lang}/generated/`), then `python -m sitebuild.translation "
             f"accept {page} UNIT …` (`accept --generated FRAGMENT UNIT` for a fragment's).\n\n")

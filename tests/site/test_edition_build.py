@@ -244,7 +244,8 @@ def test_make_dev_serves_the_korean_edition_under_ko_with_its_findings_and_rebui
     assert status == 200 and re.search(r'<html[^>]*\slang="ko"', html)
     banner = html[:html.index('data-translation="partial"')]
     assert re.search(r"[0-9]+ translation unit\(s\) stale or failing a check", banner)
-    assert f"index.md {stale}: stale" in banner and f"index.md {broken}: math" in banner
+    assert f"<li><code>index.md {stale}: stale: " in banner
+    assert f"<li><code>index.md {broken}: math: the English formula(s) $\\theta$" in banner
     assert "A companion for pupils" in html  # the English stands in for the stale unit
     assert hooks.on_page_markdown("# x\n", page=SimpleNamespace(
         file=SimpleNamespace(src_uri="glossary.md")), config=SimpleNamespace(
