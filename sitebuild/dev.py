@@ -54,6 +54,7 @@ _failure: str | None = None  # the last rebuild's failed steps and their output
 # What every page of the English site (key None) or of an edition (its language) showed at the
 # last build: see age_stale_pages.
 _shown_by_every_page: dict[str | None, tuple[object, ...]] | None = None
+_seen: dict[str, dict[Path, str]] = {}  # each edition's pages' inputs at its last build
 
 
 def serving() -> bool:
@@ -192,8 +193,12 @@ def age_stale_pages(pages: list[tuple[Path, Path]], snippet_bases: list[Path],
     everything = shown_by_every_page != shown.get(edition)
     shown[edition] = shown_by_every_page
     _shown_by_every_page = shown
-    aged = dirty.age_stale(pages, snippet_bases, everything,
-                           lambda source: _banner_inputs(edition, source, paths))
+    inputs = lambda source: _banner_inputs(edition, source, paths)  # noqa: E731
+    if edition is None:
+        aged = dirty.age_stale(pages, snippet_bases, everything, inputs)
+    else:  # its fragments are rewritten in place by each generation, most with the same bytes
+        aged = dirty.age_changed(pages, snippet_bases, _seen.setdefault(edition, {}),
+                                 everything, inputs)
     if aged:
         log.info("rebuilding %d of %d %spages", len(aged), len(pages),
                  f"{edition} " if edition else "")

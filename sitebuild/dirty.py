@@ -9,6 +9,7 @@ that a dirty build redid one page; :func:`mend_search_index` keeps each page's n
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -55,6 +56,28 @@ def age_stale(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
             newest = max([newest, *(path.stat().st_mtime_ns for path in inputs(source)
                                     if path.is_file())])
         if everything or newest >= built.stat().st_mtime_ns:
+            os.utime(built, ns=(0, 0))
+            aged.append(built)
+    return aged
+
+
+def age_changed(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
+                seen: dict[Path, str], everything: bool = False,
+                inputs: Callable[[Path], Iterable[Path]] | None = None) -> list[Path]:
+    """:func:`age_stale` by content, not time: age the built HTML of each page whose Markdown,
+    included files or ``inputs`` hold other bytes than at the last call (``seen``: the digest
+    of each built page's inputs then, updated). For pages whose fragments are rewritten with
+    the same bytes on every build (an edition's, localised step by step in place)."""
+    aged = []
+    for source, built in pages:
+        files = {source, *included(source, bases), *(inputs(source) if inputs else ())}
+        digest = hashlib.sha256()
+        for path in sorted(files):
+            if path.is_file():
+                digest.update(f"{path}\0".encode() + path.read_bytes() + b"\0")
+        now, before = digest.hexdigest(), seen.get(built)
+        seen[built] = now
+        if built.exists() and (everything or now != before):
             os.utime(built, ns=(0, 0))
             aged.append(built)
     return aged

@@ -216,6 +216,7 @@ def test_make_dev_serves_the_korean_edition_under_ko_with_its_findings_and_rebui
     monkeypatch.setattr(dev, "_serving", True)
     monkeypatch.setattr(dev, "_failure", None)
     monkeypatch.setattr(dev, "_shown_by_every_page", None)
+    monkeypatch.setattr(dev, "_seen", {})
     monkeypatch.setattr(dev, "Paths", lambda: paths)  # the banners read the copies
     stale, broken = ("why-orthogonal-initialisation-works.p1",
                      "why-orthogonal-initialisation-works.li4")
