@@ -5,6 +5,8 @@ pages also change when a fragment they include changes (a derivation verified ag
 regenerated), and every page changes with ``mkdocs.yml`` or the failure banner: the built HTML
 of such a page is aged, so that MkDocs' own rule rebuilds it. Material's search index assumes
 that a dirty build redid one page; :func:`mend_search_index` keeps each page's newest entries.
+A translated edition's fragments are rewritten in place by every generation, mostly with the same
+bytes, so its pages are aged by their inputs' content instead (:func:`age_changed`).
 """
 
 from __future__ import annotations
