@@ -158,10 +158,9 @@ def _banner_inputs(lang: str | None, source: Path, paths: Paths) -> list[Path]:
     from sitebuild.edition import LANGUAGES
     from sitebuild.translation import generated
 
-    if lang is None:
-        page = source.name
-        return [paths.translation(edition, page) for edition in LANGUAGES]
     page = source.name
+    if lang is None:
+        return [paths.translation(edition, page) for edition in LANGUAGES]
     english = paths.english(page)
     found = [english, paths.translation(lang, page)]
     if english.is_file():
@@ -193,7 +192,10 @@ def age_stale_pages(pages: list[tuple[Path, Path]], snippet_bases: list[Path],
     everything = shown_by_every_page != shown.get(edition)
     shown[edition] = shown_by_every_page
     _shown_by_every_page = shown
-    inputs = lambda source: _banner_inputs(edition, source, paths)  # noqa: E731
+
+    def inputs(source: Path) -> list[Path]:
+        return _banner_inputs(edition, source, paths)
+
     if edition is None:
         aged = dirty.age_stale(pages, snippet_bases, everything, inputs)
     else:  # its fragments are rewritten in place by each generation, most with the same bytes
