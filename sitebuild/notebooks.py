@@ -101,19 +101,21 @@ def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path
 def fragment(chapter: int, colab: dict | None = None) -> str:
     """The chapter page's download box; with ``colab = {"repository": "owner/name",
     "branch": …}`` (``extra.colab`` in mkdocs.yml, off by default) also an "Open in Colab" link
-    to where that branch publishes the generated notebooks."""
+    to where that branch publishes the generated notebooks, in a paragraph of its own: the
+    box's first paragraph is the same either way, so its translation stays current when the
+    setting changes (a translator adds the link's paragraph; until then it shows in English)."""
     name = f"chapter-{chapter}.ipynb"
-    links = f"[download the notebook](notebooks/{name})"
+    box = (
+        '!!! example "Run this chapter yourself"\n'
+        f"    A Jupyter notebook re-runs the chapter's checked derivations, redraws its figures "
+        f"and lets you change the numbers: [download the notebook](notebooks/{name}). Run it "
+        "from the project's folder after `make setup`.\n"
+    )
     if colab and colab.get("repository"):
         url = COLAB.format(repository=colab["repository"], branch=colab.get("branch", "main"),
                            name=name)
-        links += f" · [open it in Colab]({url})"
-    return (
-        '!!! example "Run this chapter yourself"\n'
-        f"    A Jupyter notebook re-runs the chapter's checked derivations, redraws its figures "
-        f"and lets you change the numbers: {links}. Run it from the project's folder after "
-        "`make setup`.\n"
-    )
+        box += f"\n    Or [open it in Colab]({url}), which runs it in the browser.\n"
+    return box
 
 
 def link_translated(lang: str, boxes: Path, built: Path = NOTEBOOKS) -> list[Path]:
