@@ -11,7 +11,8 @@ export NO_MKDOCS_2_WARNING := 1
 serve: setup
 	$(PY) -m sitebuild serve --port $(PORT)
 
-## dev: serve for authoring on http://127.0.0.1:$(PORT): rebuild what changed, reload the browser
+## dev: serve for authoring on http://127.0.0.1:$(PORT) (the Korean edition at /ko/, its stale or
+## failing units listed on each page): rebuild what changed, reload the browser
 dev: setup
 	$(PY) -m sitebuild dev --port $(PORT)
 

@@ -93,6 +93,9 @@ _ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textas
 _LATEX_SPECIALS = re.compile("[" + re.escape("".join(_ESCAPES)) + "]")
 _MATH = re.compile(r"(\$[^$]+\$)")
 _PUNCTUATION = re.compile(r"\s*[,.;:]+\s*")
+# A part that begins with punctuation attaches it to what comes before (``$W$, 성분``): set
+# flush against it, as TeX sets the comma of ``$W$,``, not a word space away.
+_ATTACHED = re.compile(r"[,.;:!?)]")
 
 
 def tex_number(value: float, digits: int = 3) -> str:
@@ -187,7 +190,8 @@ def set_in_font(words: str, size: float = 28, colour: str = FOREGROUND) -> manim
             pieces.append(manim.Text(part.strip(), font=HANGUL_FONT, font_size=size * 0.72,
                                      color=ink(colour)))
         spaced = index and (part[:1].isspace() or parts[index - 1][-1:].isspace())
-        gaps.append(size / 160 if spaced else size / 500)
+        attached = index and _ATTACHED.match(part)
+        gaps.append(0.0 if attached else size / 160 if spaced else size / 500)
     group = manim.VGroup(*pieces)
     line = pieces[0].get_y()  # the middle of the line: every piece but punctuation centred on it
     for before, piece, part, gap in zip(pieces, pieces[1:], parts[1:], gaps[1:], strict=False):

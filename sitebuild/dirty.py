@@ -5,14 +5,17 @@ pages also change when a fragment they include changes (a derivation verified ag
 regenerated), and every page changes with ``mkdocs.yml`` or the failure banner: the built HTML
 of such a page is aged, so that MkDocs' own rule rebuilds it. Material's search index assumes
 that a dirty build redid one page; :func:`mend_search_index` keeps each page's newest entries.
+A translated edition's fragments are rewritten in place by every generation, mostly with the same
+bytes, so its pages are aged by their inputs' content instead (:func:`age_changed`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from foundation.files import write_atomically
@@ -40,13 +43,43 @@ def newest_input(source: Path, bases: Sequence[Path]) -> int:
 
 
 def age_stale(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
-              everything: bool = False) -> list[Path]:
+              everything: bool = False,
+              inputs: Callable[[Path], Iterable[Path]] | None = None) -> list[Path]:
     """Age the built HTML of each (Markdown, HTML) page that is older than an input (or of all,
-    with ``everything``) so that a dirty build redoes it; the aged files."""
+    with ``everything``) so that a dirty build redoes it; the aged files. ``inputs``: the files
+    a page's Markdown reads besides what it includes (those that exist count), given its
+    Markdown's path (a translation its banner reports on)."""
     aged = []
     for source, built in pages:
-        if built.exists() and (everything
-                               or newest_input(source, bases) >= built.stat().st_mtime_ns):
+        if not built.exists():
+            continue
+        newest = newest_input(source, bases)
+        if inputs is not None:
+            newest = max([newest, *(path.stat().st_mtime_ns for path in inputs(source)
+                                    if path.is_file())])
+        if everything or newest >= built.stat().st_mtime_ns:
+            os.utime(built, ns=(0, 0))
+            aged.append(built)
+    return aged
+
+
+def age_changed(pages: Iterable[tuple[Path, Path]], bases: Sequence[Path],
+                seen: dict[Path, str], everything: bool = False,
+                inputs: Callable[[Path], Iterable[Path]] | None = None) -> list[Path]:
+    """:func:`age_stale` by content, not time: age the built HTML of each page whose Markdown,
+    included files or ``inputs`` hold other bytes than at the last call (``seen``: the digest
+    of each built page's inputs then, updated). For pages whose fragments are rewritten with
+    the same bytes on every build (an edition's, localised step by step in place)."""
+    aged = []
+    for source, built in pages:
+        files = {source, *included(source, bases), *(inputs(source) if inputs else ())}
+        digest = hashlib.sha256()
+        for path in sorted(files):
+            if path.is_file():
+                digest.update(f"{path}\0".encode() + path.read_bytes() + b"\0")
+        now, before = digest.hexdigest(), seen.get(built)
+        seen[built] = now
+        if built.exists() and (everything or now != before):
             os.utime(built, ns=(0, 0))
             aged.append(built)
     return aged

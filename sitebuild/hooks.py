@@ -14,7 +14,9 @@ not stop the server.
 
 The Korean edition (``build/mkdocs.ko.yml``, :mod:`sitebuild.edition`) runs the same hooks: it
 generates nothing (the English build's generation prepared its pages and fragments) and checks
-its own built site against its own fragments.
+its own built site against its own fragments. Under ``make dev`` the English build builds it
+into ``/ko/`` of the served site (:func:`sitebuild.dev.build_editions`), each page under a box
+listing its stale or failing units.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from sitebuild import dev, dirty, generate, postbuild
-from sitebuild.edition import fragments
+from sitebuild.edition import LANGUAGES, fragments
 from sitebuild.paths import GENERATED, PAGES, ROOT
 from sitebuild.problems import BuildError
 
@@ -71,15 +73,21 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         dev.age_stale_pages(
             [(Path(file.abs_src_path), Path(file.abs_dest_path))
              for file in files.documentation_pages() if file.abs_src_path],
-            [ROOT / base for base in ([bases] if isinstance(bases, str) else bases)], log)
+            [ROOT / base for base in ([bases] if isinstance(bases, str) else bases)], log,
+            _edition(config))
     return files
 
 
-def on_page_markdown(markdown: str, page: Page, **_: object) -> str:
-    """While authoring with ``make dev``, a failed rebuild is announced on every page, and the
-    translated units an edit of the page made stale on that page."""
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig | None = None,
+                     **_: object) -> str:
+    """While authoring with ``make dev``, a failed rebuild is announced on every page; on an
+    English page, the translated units an edit of the page made stale; on an edition's page,
+    its units (and its fragments') that are stale or fail a check, which the publishing build
+    refuses."""
     if not dev.serving():
         return markdown
+    if config is not None and (edition := _edition(config)):
+        return dev.failure_banner() + dev.edition_banner(edition, page.file.src_uri) + markdown
     return dev.failure_banner() + dev.stale_banner(page.file.src_uri) + markdown
 
 
@@ -89,15 +97,28 @@ def check_built_site(site: Path, generated: Path | None) -> None:
         postbuild.check_built_site(site, generated, log)
 
 
+def _checks(site: Path) -> None:
+    """The English site's checks, then each edition's (served inside it, at ``/<lang>/``)."""
+    check_built_site(site, GENERATED)
+    for edition in LANGUAGES:
+        if (site / edition / "index.html").is_file():
+            check_built_site(site / edition, fragments.folder(edition))
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
+    search_index = site / "search" / "search_index.json"
     if edition := _edition(config):
+        if dev.serving():  # checked with the English site's, after the reload
+            if search_index.exists():
+                dirty.mend_search_index(search_index)
+            return
         check_built_site(site, fragments.folder(edition))
         return
-    if dev.serving():  # `make dev`: the page reloads first, the whole-site checks follow
-        search_index = site / "search" / "search_index.json"
+    if dev.serving():  # `make dev`: the editions are built, the pages reload, the checks follow
         if search_index.exists():
             dirty.mend_search_index(search_index)
-        dev.check_in_background(lambda: check_built_site(site, GENERATED), log)
+        dev.build_editions(site, config.site_url or "/", log)
+        dev.check_in_background(lambda: _checks(site), log)
         return
     check_built_site(site, GENERATED)

@@ -101,34 +101,40 @@ def build(destination: Path = NOTEBOOKS, execute: bool = True) -> dict[int, Path
 def fragment(chapter: int, colab: dict | None = None) -> str:
     """The chapter page's download box; with ``colab = {"repository": "owner/name",
     "branch": …}`` (``extra.colab`` in mkdocs.yml, off by default) also an "Open in Colab" link
-    to where that branch publishes the generated notebooks."""
+    to where that branch publishes the generated notebooks, in a paragraph of its own: the
+    box's first paragraph is the same either way, so its translation stays current when the
+    setting changes (a translator adds the link's paragraph; until then it shows in English)."""
     name = f"chapter-{chapter}.ipynb"
-    links = f"[download the notebook](notebooks/{name})"
+    box = (
+        '!!! example "Run this chapter yourself"\n'
+        f"    A Jupyter notebook re-runs the chapter's checked derivations, redraws its figures "
+        f"and lets you change the numbers: [download the notebook](notebooks/{name}). Run it "
+        "from the project's folder after `make setup`.\n"
+    )
     if colab and colab.get("repository"):
         url = COLAB.format(repository=colab["repository"], branch=colab.get("branch", "main"),
                            name=name)
-        links += f" · [open it in Colab]({url})"
-    return (
-        '!!! example "Run this chapter yourself"\n'
-        f"    A Jupyter notebook re-runs the chapter's checked derivations, redraws its figures "
-        f"and lets you change the numbers: {links}. Run it from the project's folder after "
-        "`make setup`.\n"
-    )
+        box += f"\n    Or [open it in Colab]({url}), which runs it in the browser.\n"
+    return box
 
 
 def link_translated(lang: str, boxes: Path, built: Path = NOTEBOOKS) -> list[Path]:
     """In the ``lang`` edition's download boxes (``notebooks/chapter-N.md`` under ``boxes``),
-    the link to each chapter's notebook goes to its ``lang`` notebook where the build wrote one
+    the links to each chapter's notebook go to its ``lang`` notebook where the build wrote one
     (the translated box keeps the English link target, as the checks require, and the edition
-    says which file it means): the boxes rewritten."""
+    says which file it means): the download link, and the "Open in Colab" link where
+    ``extra.colab`` is set (:data:`COLAB`: the same ``notebooks/`` folder of the published
+    branch, which holds every built notebook). The boxes rewritten."""
     changed = []
     for chapter in sources():
         box = boxes / "notebooks" / f"chapter-{chapter}.md"
         if not (box.is_file() and (built / translated.name(chapter, lang)).is_file()):
             continue
         text = box.read_text(encoding="utf-8")
-        linked = text.replace(f"](notebooks/{translated.name(chapter)})",
-                              f"](notebooks/{translated.name(chapter, lang)})")
+        # A link target ending in notebooks/chapter-N.ipynb: relative, or Colab's URL.
+        target = re.compile(r"(\]\((?:[^()\s]*/)?notebooks/)"
+                            + re.escape(translated.name(chapter)) + r"\)")
+        linked = target.sub(rf"\g<1>{translated.name(chapter, lang)})", text)
         if write_if_changed(box, linked):
             changed.append(box)
     return changed

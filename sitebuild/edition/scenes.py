@@ -9,7 +9,9 @@ English beats. For each rendered scene this writes ``media/<Scene>.<lang>.vtt`` 
 (``captions.<lang>.json``: the site's checks publish no unstamped media), published beside the
 edition's pages by :func:`sitebuild.edition.pages.link_assets`; and it rewrites the edition's
 video fragment: its ``<track>`` in the language, ``default``, before the English one, its
-transcript's beats the track's words, its downloads the language's files.
+transcript's beats the track's words, its downloads the language's files; and the same in every
+other fragment that shows the scene (the gallery). The transcript is said only here: the
+fragments' translation files hold no units of it (:mod:`sitebuild.translation.fragments`).
 
 A translation missing or stale, a beat whose numbers are not the English beat's, a beat too long
 to read in its span, or a term the glossary rejects stops a publishing build, naming the unit
@@ -35,6 +37,7 @@ from sitebuild.translation.report import TRANSLATIONS, load_glossary
 from sitebuild.translation.units import TITLE
 from sitebuild.written import write_if_changed
 
+_TRANSCRIPT_LIST = '<ol id="scene-'  # a video's transcript, in a fragment showing it
 LABELS = {"ko": "한국어"}  # a track's name in the player's caption menu
 STAMP = "captions.{lang}.json"  # what the edition's media folder holds, file by file
 
@@ -105,6 +108,11 @@ def localise_videos(lang: str, fragments: Path) -> list[Path]:
     changed: list[Path] = []
     folder = fragments.parent / "media"
     wanted: set[Path] = set()
+    # Fragments that show scenes besides their own (the gallery shows every one): each scene
+    # in them is localised as its own fragment is.
+    showing = {path: path.read_text(encoding="utf-8") for path in sorted(fragments.rglob("*.md"))
+               if path.parent != fragments / "videos"}
+    showing = {path: text for path, text in showing.items() if _TRANSCRIPT_LIST in text}
     for stamp in rendered_stamps() if not problems else []:
         name = stamp["scene"]
         fragment = fragments / "videos" / f"{name}.md"
@@ -113,15 +121,22 @@ def localise_videos(lang: str, fragments: Path) -> list[Path]:
         try:
             track = narration.track(stamp, lang)
             text = localised_fragment(fragment.read_text(encoding="utf-8"), name, lang, track)
+            shown = {path: localised_fragment(other, name, lang, track)
+                     for path, other in showing.items()
+                     if f'<ol id="scene-{name}-transcript">' in other}
         except (narration.NarrationError, ValueError) as error:
             problems.append(str(error))
             continue
+        showing |= shown
         for path, content in ((folder / f"{name}.{lang}.vtt", track.webvtt(lang)),
                               (folder / f"{name}.{lang}.txt", track.transcript()),
                               (fragment, text)):
             wanted.add(path)
             if write_if_changed(path, content):
                 changed.append(path)
+    for path, text in showing.items():
+        if write_if_changed(path, text):
+            changed.append(path)
     stamp = folder / STAMP.format(lang=lang)
     files = {path.name: stamps.file_record(path) for path in sorted(wanted)
              if path.parent == folder}

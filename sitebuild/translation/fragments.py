@@ -6,10 +6,12 @@ tables, widget fallbacks) are Markdown whose words mostly sit inside raw HTML:
 exact</span></div>``. A page's splitter (:func:`sitebuild.translation.units.split_page`)
 copies raw HTML verbatim, so here each raw HTML line is cut further, at its tags, and every run
 of text between two tags that has words in it is a unit; the tags, and runs with no words (a
-step's ``(1)``, a hypothesis's ``(H1)``), stay verbatim. The fragment's Markdown blocks (a
-table's rows, a paragraph between ``<div>``s) are units as on a page. So the same checks apply
-to both: a translated run keeps its formulas, numbers, code and link targets, and a tag can be
-neither added nor dropped (re-splitting the assembled fragment must give the same outline).
+step's ``(1)``, a hypothesis's ``(H1)``), stay verbatim, and so does a video's transcript
+list, which an edition says from the scene's own translated templates. The fragment's
+Markdown blocks (a table's rows, a paragraph between ``<div>``s) are units as on a page. So
+the same checks apply to both: a translated run keeps its formulas, numbers, code and link
+targets, and a tag can be neither added nor dropped (re-splitting the assembled fragment must
+give the same outline).
 
 Ids are ``<scope>.t<n>`` (running text) or ``<scope>.title<n>`` (a label, summary, button,
 table header, plot label or an element whose class names a title, label or kind: exempt, as a
@@ -68,6 +70,10 @@ _PHRASING = frozenset(("a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark
                        "samp", "strong", "sub", "sup", "u", "var"))
 _RAW = frozenset(("script", "style"))  # their content is code, not text
 _PREFORMATTED = "pre"  # the element whose text is not Markdown and goes on across lines
+# A video's transcript, the list of what it says beat by beat: an edition says it from the
+# scene's translated templates (sitebuild/edition/scenes.py, animations/narration.py), the
+# words of its caption track, so it is no fragment unit (its summary and downloads are).
+_SAID_BY_THE_SCENE = re.compile(r"^scene-.+-transcript$")
 _TITLE_ELEMENTS = frozenset(("summary", "label", "button", "th", "caption", "legend",
                              "figcaption", "h1", "h2", "h3", "h4", "h5", "h6",
                              "text"))  # an SVG plot's axis and legend labels
@@ -174,7 +180,7 @@ class _Cutter:
         by default as its element is; ``stem``: what its id numbers, by default its kind),
         else copied."""
         inside_code = bool(self.open) and self.open[-1].name in _RAW
-        if inside_code or not has_words(run):
+        if inside_code or not has_words(run) or self.transcript():
             self.chunk(run)
             return
         key = normalised(run)
@@ -188,6 +194,11 @@ class _Cutter:
         name, kind = self.seen[key]  # a repeat shares the id, so the translation
         first, end = run[:len(run) - len(run.lstrip())], run[len(run.rstrip()):]
         self.pieces.append(Unit(name, kind, (run,), first, "", end))
+
+    def transcript(self) -> bool:
+        """Whether the cut is inside a video's transcript list (:data:`_SAID_BY_THE_SCENE`)."""
+        return any(element.id and _SAID_BY_THE_SCENE.match(element.id)
+                   for element in self.open)
 
     def tag(self, tag: str) -> None:
         """A tag, copied but for the words of its ``aria-label``, ``title`` or ``alt``: what a

@@ -212,3 +212,20 @@ def test_a_korean_render_shows_hangul_and_its_captions_are_korean(tmp_path, monk
 def first_frame(path: Path):
     with av.open(str(path)) as video:
         return next(video.decode(video=0)).to_ndarray(format="gray")
+
+
+@pytest.mark.parametrize("words", [r"가우스 행렬 $W$, 성분 $\mathcal{N}(0, 1/d)$",
+                                   r"점선: $\eta^l$, $\eta = 0.5$"])
+def test_a_comma_after_a_formula_is_set_against_it_not_a_space_away(words):
+    """A Korean label's punctuation attaches to the formula before it (``W,``, as TeX sets
+    it), where a word space still parts words from formulas (``행렬 W``)."""
+    from animations import style
+
+    size = 28
+    with manim.tempconfig({"verbosity": "WARNING"}):
+        line = style.set_in_font(words, size)
+    words_before, formula, after = line[0], line[1], line[2]
+    comma = next(glyph for glyph in after.submobjects if len(glyph.points))
+    assert comma.get_right()[0] - comma.get_left()[0] < size / 200  # a comma's width
+    assert abs(comma.get_left()[0] - formula.get_right()[0]) < size / 2000
+    assert formula.get_left()[0] - words_before.get_right()[0] > size / 200

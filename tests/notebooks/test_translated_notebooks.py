@@ -196,6 +196,29 @@ def test_the_korean_box_links_the_korean_notebook_and_the_english_box_the_englis
     box.write_text(text.replace(".ko.ipynb", ".ipynb"), encoding="utf-8")
     assert notebooks.link_translated("ko", tmp_path / "ko", tmp_path / "none") == []  # none built
 
+def test_with_colab_configured_the_korean_box_opens_the_korean_notebook_in_colab(built, tmp_path):
+    """``extra.colab`` set: the Korean box's "Open in Colab" link names the Korean notebook on
+    the published branch, as its download link does; the English box keeps the English one.
+    The box's translated paragraph stays current (the link has a paragraph of its own, which
+    shows in English until it is translated: missing, which no build refuses)."""
+    colab = {"repository": "owner/name", "branch": "pages"}
+    english = tmp_path / "en"
+    (english / "notebooks").mkdir(parents=True)
+    (english / "notebooks" / "chapter-2.md").write_text(notebooks.fragment(2, colab),
+                                                        encoding="utf-8")
+    result = generated.localise("ko", english, tmp_path / "ko", draft=True,
+                                only=["notebooks/chapter-2.md"])
+    assert [(finding.unit, finding.check) for finding in result.findings] == [
+        ("top.ad1.p2", "missing")]
+    box = tmp_path / "ko" / "notebooks" / "chapter-2.md"
+    notebooks.link_translated("ko", tmp_path / "ko", built)
+    text = box.read_text(encoding="utf-8")
+    url = "https://colab.research.google.com/github/owner/name/blob/pages/notebooks/"
+    assert f"({url}chapter-2.ko.ipynb)" in text and f"({url}chapter-2.ipynb)" not in text
+    assert "[노트북 내려받기](notebooks/chapter-2.ko.ipynb)" in text  # still translated
+    assert f"({url}chapter-2.ipynb)" in notebooks.fragment(2, colab)
+
+
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_the_built_korean_site_offers_the_korean_notebook(chapter):

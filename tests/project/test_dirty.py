@@ -67,6 +67,34 @@ def test_a_page_is_aged_only_when_an_input_is_newer_than_it(book):
     assert dirty.age_stale(pages(book), bases) == [book["other.html"]]  # and so does this
 
 
+def test_an_edition_page_is_aged_when_an_input_holds_other_bytes_not_when_rewritten_alike(
+        book, tmp_path):
+    """An edition's fragments are rewritten in place by every generation (localised step by
+    step), mostly with the same bytes: by time every page would be redone on every save."""
+    bases = [book["fragment"].parents[1]]
+    translation = tmp_path / "translation.md"
+    translation.write_text("번역\n")
+    seen: dict[Path, str] = {}
+    inputs = {book["chapter"]: [translation]}
+
+    def age() -> list[Path]:
+        return dirty.age_changed(pages(book), bases, seen, inputs=lambda s: inputs.get(s, []))
+
+    assert age() == [book["chapter.html"], book["other.html"]]  # nothing seen yet
+    for _, built in pages(book):
+        touch(built, OLD + 10)
+    book["formula"].write_text(book["formula"].read_text())  # rewritten, the same bytes
+    touch(book["formula"], OLD + 20)
+    assert age() == []
+    book["formula"].write_text("\\(y\\)\n")  # two includes deep, other bytes
+    assert age() == [book["chapter.html"]]
+    touch(book["chapter.html"], OLD + 30)
+    translation.write_text("번역 (개정)\n")  # what the page's banner reads
+    assert age() == [book["chapter.html"]]
+    assert dirty.age_changed(pages(book), bases, seen, everything=True) == [
+        book["chapter.html"], book["other.html"]]
+
+
 def test_everything_ages_every_built_page_and_unbuilt_ones_are_left_to_mkdocs(book):
     bases = [book["fragment"].parents[1]]
     book["other.html"].unlink()

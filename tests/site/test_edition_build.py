@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -167,3 +168,99 @@ def test_the_served_font_has_every_hangul_letter_the_built_sites_show(generator,
     shown = set(font.characters(sorted(site.rglob("*.html"))))
     assert shown, "no Hangul on the built pages: the language switch alone has some"
     assert not shown - covered, f"drawn as boxes without a CJK font: {sorted(shown - covered)}"
+
+
+def _served(site: Path, path: str) -> tuple[int, str]:
+    """What ``make dev``'s server (MkDocs' live-reload server, serving ``site``) answers for
+    ``path``: its status and body."""
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from mkdocs.livereload import LiveReloadServer
+
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(site))
+    server.server_bind()
+    server.server_activate()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}{path}",
+                                    timeout=30) as answer:
+            return answer.status, answer.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+    finally:
+        server.shutdown()
+        thread.join(10)
+
+
+def test_make_dev_serves_the_korean_edition_under_ko_with_its_findings_and_rebuilds_an_edit(
+        tmp_path, monkeypatch):
+    """Under `make dev` the English build builds the Korean edition into /ko/ of the served
+    site; a stale unit and a unit whose formula differs (what `make site` refuses) are listed
+    in a box at the top of the Korean page, the English standing in; once the translator
+    revises them and generation rewrites the page, the dirty rebuild serves the revision."""
+    import logging
+
+    import yaml
+
+    from sitebuild import hooks
+    from sitebuild.translation.report import english_units
+    from tests.editing import replace_once
+
+    assert {ROOT / "translations", ROOT / "edition.ko.yml"} <= set(dev.watched())
+    paths = _copy(tmp_path)
+    monkeypatch.setenv("COMPANION_AUTHORING", "1")
+    monkeypatch.setenv("COMPANION_STRICT", "false")
+    monkeypatch.setattr(dev, "_serving", True)
+    monkeypatch.setattr(dev, "_failure", None)
+    monkeypatch.setattr(dev, "_shown_by_every_page", None)
+    monkeypatch.setattr(dev, "_seen", {})
+    monkeypatch.setattr(dev, "Paths", lambda: paths)  # the banners read the copies
+    stale, broken = ("why-orthogonal-initialisation-works.p1",
+                     "why-orthogonal-initialisation-works.li4")
+    replace_once(paths.english("index.md"), "A companion for students", "A companion for pupils")
+    korean = paths.translation("ko", "index.md")
+    replace_once(korean, "모든 실수 $\\theta$", "모든 실수 $\\phi$")  # in unit `broken`
+    docs = tmp_path / "docs"
+
+    def generate() -> None:  # generation's part: the edition's pages folder, two pages kept
+        pages.write("ko", paths, docs)
+        for page in docs.glob("*.md"):
+            if page.name not in ("index.md", "errata.md"):
+                page.unlink()
+
+    generate()
+    settings = config.edition_config("ko", "mkdocs")
+    settings.update(docs_dir=str(docs), nav=["index.md", "errata.md"],
+                    hooks=[str(ROOT / "sitebuild" / "hooks.py")])
+    written = tmp_path / "mkdocs.ko.yml"
+    written.write_text(yaml.dump(settings, Dumper=config._Dumper, allow_unicode=True),
+                       encoding="utf-8")
+    site = tmp_path / "served"  # as `mkdocs serve` builds the English site into its folder
+    log = logging.getLogger("test")
+    dev.build_editions(site, "http://127.0.0.1:8000/", log, {"ko": written})
+    status, html = _served(site, "/ko/index.html")
+    assert status == 200 and re.search(r'<html[^>]*\slang="ko"', html)
+    banner = html[:html.index('data-translation="partial"')]
+    assert re.search(r"[0-9]+ translation unit\(s\) stale or failing a check", banner)
+    assert f"<li><code>index.md {stale}: stale: " in banner
+    assert f"<li><code>index.md {broken}: math: the English formula(s) $\\theta$" in banner
+    assert "A companion for pupils" in html  # the English stands in for the stale unit
+    assert hooks.on_page_markdown("# x\n", page=SimpleNamespace(
+        file=SimpleNamespace(src_uri="glossary.md")), config=SimpleNamespace(
+        theme={"language": "ko"})) == "# x\n"  # the edition's own page: nothing to compare
+
+    now = {unit.id: unit.source for unit in english_units("index.md", paths)}
+    text = korean.read_text(encoding="utf-8")
+    text = re.sub(rf"(<!-- unit: {re.escape(stale)} source: )\w+", rf"\g<1>{now[stale]}", text)
+    text = text.replace("안내서입니다.", "안내서(개정판)입니다.", 1)
+    korean.write_text(text.replace("모든 실수 $\\phi$", "모든 실수 $\\theta$"), encoding="utf-8")
+    generate()
+    dev.build_editions(site, "http://127.0.0.1:8000/", log, {"ko": written})
+    status, html = _served(site, "/ko/index.html")
+    assert status == 200 and "안내서(개정판)입니다." in html
+    assert "stale or failing a check" not in html and "A companion for pupils" not in html
+    # the navigation names the page the dirty build did not redo by its heading, not "None"
+    assert "정오표" in re.findall(r'<span class="md-ellipsis">\s*([^<]+?)\s*<', html)

@@ -16,6 +16,9 @@ from sitebuild.edition import scenes
 from sitebuild.fragments import video_fragment
 from sitebuild.paths import BUILD
 from sitebuild.problems import BuildError
+from sitebuild.translation import translated
+from sitebuild.translation.fragments import split_fragment
+from sitebuild.translation.units import units
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -92,6 +95,36 @@ def test_the_edition_writes_its_tracks_and_fragments_and_refuses_a_stale_unit(
     scenes.localise_videos("ko", fragments)
     assert 'srclang="ko"' not in (fragments / "videos" / "FibonacciEigenvalues.md").read_text(
         "utf-8")
+
+
+def test_no_transcript_beat_is_a_fragment_unit_and_the_gallery_says_them_in_korean(
+        tmp_path, monkeypatch):
+    """A video's transcript is said from the scene's Korean templates, in its own fragment and
+    in the gallery's: the fragment cutter asks no translator for it, and no translation file
+    holds a unit of it (they were dead: nothing read them)."""
+    stamp = fibonacci_stamp()
+    english = video_fragment(stamp)
+    fragments_built = sorted((BUILD / "generated").glob("videos/*.md"))
+    fragments_built += [path for path in [BUILD / "generated" / "gallery.md"] if path.is_file()]
+    for text in [english, *(path.read_text(encoding="utf-8") for path in fragments_built)]:
+        asked = [unit.id for unit in units(split_fragment(text))]
+        assert asked and not [unit for unit in asked if "-transcript." in unit], asked
+    for path in sorted((ROOT / "translations" / "ko" / "generated").rglob("*.md")):
+        dead = [entry.id for entry in translated.load(path, path.name).entries
+                if "-transcript." in entry.id]
+        assert dead == [], path
+    fragments = tmp_path / "editions" / "ko" / "generated"
+    (fragments / "videos").mkdir(parents=True)
+    (fragments / "videos" / "FibonacciEigenvalues.md").write_text(english, encoding="utf-8")
+    (fragments / "gallery.md").write_text(f"## Chapter 1\n\n{english}\nSlide quality\n",
+                                          encoding="utf-8")
+    monkeypatch.setattr(scenes, "EDITIONS", tmp_path / "editions")
+    monkeypatch.setattr(scenes, "rendered_stamps", lambda: [stamp])
+    assert fragments / "gallery.md" in scenes.localise_videos("ko", fragments)
+    gallery = (fragments / "gallery.md").read_text(encoding="utf-8")
+    items = re.findall(r"<li>.*?</span> (.*?)</li>", gallery)
+    assert items == [beat.text for beat in narration.track(stamp, "ko").beats]
+    assert 'srclang="ko"' in gallery and 'href="media/FibonacciEigenvalues.ko.vtt"' in gallery
 
 
 def test_the_scenes_korean_terms_follow_the_glossary(tmp_path):
