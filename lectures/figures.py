@@ -18,6 +18,8 @@ import manim
 from manim.utils.tex_file_writing import tex_to_svg_file
 
 from animations import texcache
+from animations.style import HANGUL_FONT
+from lectures import language
 from foundation.palette import THEMES
 from sitebuild import chapter_tables, svg
 from sitebuild.figure import Figure, Formula, Paint
@@ -66,16 +68,20 @@ def typeset(formula: Formula, index: int) -> str:
             f'style="fill:{colour(formula.paint)}">{body}</svg>')
 
 
-def standalone(figure: Figure) -> str:
-    """``figure`` as a self-contained SVG file in the light theme's colours."""
+def standalone(figure: Figure, lang: str = "en") -> str:
+    """``figure`` as a self-contained SVG file in the light theme's colours; its words in
+    ``lang``'s letters: Korean names NanumGothic first, which the site and the renders use."""
     numbers = count()
     drawn = figure.svg(painted, lambda formula: typeset(formula, next(numbers)),
                        attributes=f'xmlns:xlink="http://www.w3.org/1999/xlink" '
-                                  f'width="{figure.width}" height="{figure.height}" ')
+                                  f'width="{figure.width}" height="{figure.height}" '
+                                  + (f'xml:lang="{lang}" ' if lang != "en" else ""),
+                       font=f"'{HANGUL_FONT}',sans-serif" if lang == "ko" else "sans-serif")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + drawn + "\n"
 
 
-def chapter_figures(chapter: int) -> dict[str, str]:
-    """``{name}.svg`` → standalone SVG text for every figure of ``chapter``."""
-    return {f"{name}.svg": standalone(figure)
+def chapter_figures(chapter: int, lang: str = "en") -> dict[str, str]:
+    """``{name}.svg`` → standalone SVG text for every figure of ``chapter``, its words in
+    ``lang`` (:func:`lectures.language.figure`: the checked translation the site shows)."""
+    return {f"{name}.svg": standalone(language.figure(name, figure, lang), lang)
             for name, figure in sorted(chapter_tables.figures(chapter).items())}

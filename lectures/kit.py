@@ -179,7 +179,7 @@ def build_kit(chapter: int, quality: str = DEFAULT_QUALITY, jobs: int = 1,
 
     started = time.perf_counter()
     contents = gather(chapter, quality, jobs, force, lang)
-    texts = {f"figures/{name}": svg for name, svg in chapter_figures(chapter).items()}
+    texts = {f"figures/{name}": svg for name, svg in chapter_figures(chapter, lang).items()}
     texts["README.txt"] = readme(chapter, quality, [*contents, *texts], lang)
     name = kit_name(chapter, quality, lang)
     KITS.mkdir(parents=True, exist_ok=True)

@@ -22,14 +22,19 @@ from it only in the words of its ``\\text{…}`` (the site's formula check).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from foundation.paths import ROOT
+
+if TYPE_CHECKING:
+    from sitebuild.figure import Figure
 
 LANGUAGES = ("en", "ko")
 CATALOGUE = ROOT / "sitebuild" / "lectures.toml"
@@ -38,6 +43,7 @@ _TAG = re.compile(r"<[^>]+>")
 _MATH = re.compile(r"\$[^$]+\$")
 _MATH_SPLIT = re.compile(r"(\$[^$]+\$)")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_RUN = re.compile(r"(?<=>)[^<>]*[^\W\d_][^<>]*(?=<)")  # letters between two tags of an SVG
 _SPACING = re.compile(r"^(?:\\q?quad|\\[,;: ]|\s)+|(?:\\q?quad|\\[,;: ]|\s)+$")
 
 
@@ -228,22 +234,28 @@ def _box_units(slug: str, lang: str) -> _BoxUnits:
     from derivations.engine import get
     from derivations.engine.records import records
     from sitebuild.fragments import pages_including, published
-    from sitebuild.translation import generated, report, translated
 
     [record] = records([slug], jobs=1)
-    page = f"derivations/{slug}.md"
+    return _fragment_units(f"derivations/{slug}.md",
+                           published(get(slug), pages_including(), record), lang,
+                           f"the result {slug}")
+
+
+def _fragment_units(page: str, english_text: str, lang: str, what: str) -> _BoxUnits:
+    """The generated fragment ``page`` whose English is ``english_text``, cut into units as the
+    site cuts it, with its translation's current, passing units and every problem, by unit."""
+    from sitebuild.translation import generated, report, translated
+
     with tempfile.TemporaryDirectory() as folder:
         where = generated.paths(Path(folder), TRANSLATIONS)
         where.english(page).parent.mkdir(parents=True)
-        where.english(page).write_text(published(get(slug), pages_including(), record),
-                                       encoding="utf-8")
+        where.english(page).write_text(english_text, encoding="utf-8")
         page_report, _ = report.check_page(page, lang, report.load_glossary(lang, where),
                                            where)
         english = {unit.id: unit.text for unit in report.english_units(page, where)}
     path = where.translation(lang, page)
     if not path.is_file():
-        raise TranslationMissing(f"no translation file {_shown(path)} for the "
-                                 f"result {slug}")
+        raise TranslationMissing(f"no translation file {_shown(path)} for {what}")
     entries = translated.load(path, page).by_id()
     problems: dict[str, list[str]] = {}
     for finding in page_report.findings:
@@ -252,6 +264,53 @@ def _box_units(slug: str, lang: str) -> _BoxUnits:
     return _BoxUnits(f"generated/{page}", english,
                      {unit: entry.text for unit, entry in entries.items()}, problems,
                      lang_folder=lang)
+
+
+def figure(name: str, drawn: Figure, lang: str) -> Figure:
+    """The figure ``name`` with its words in ``lang``: its accessible label and every run of
+    words between its tags replaced by the checked unit of the figure's translated fragment
+    (``translations/<lang>/generated/tables/<name>.md``, the one the site shows), so a kit's
+    SVG says what the Korean page's plot says. Runs without words (tick values) and formulas
+    stay as they are."""
+    if lang == "en":
+        return drawn
+    from sitebuild.edition import spoken
+    from sitebuild.figure import Markup
+
+    page = f"tables/{name}.md"
+    if page in spoken.FIGURES:  # drawn from values that change every build: by templates
+        return spoken.FIGURES[page](_report_words(lang, page))
+    units = _fragment_units(page, drawn.site(), lang, f"the figure {name}")
+
+    def said(piece: object) -> object:
+        if not isinstance(piece, str):
+            return piece
+        return _RUN.sub(lambda run: _kept_spaces(run.group(), units.find(run.group())[1]),
+                        piece)
+
+    parts = tuple(Markup(tuple(said(piece) for piece in part.pieces)) for part in drawn.parts)
+    return dataclasses.replace(drawn, parts=parts, label=units.find(drawn.label)[1].strip())
+
+
+def _report_words(lang: str, page: str):
+    """The report templates in ``lang`` for the spoken fragment ``page``, every one translated
+    and current (:mod:`sitebuild.translation.templates`), else TranslationMissing."""
+    from sitebuild.problems import BuildError
+    from sitebuild.translation import templates as reports
+
+    untranslated = reports.untranslated(lang)
+    if untranslated:
+        raise TranslationMissing(f"{page}: the {lang} report templates "
+                                 f"{', '.join(untranslated)} are not translated")
+    try:
+        return reports.words(lang)
+    except BuildError as error:
+        raise TranslationMissing(f"{page}: {error}") from None
+
+
+def _kept_spaces(run: str, said: str) -> str:
+    """``said`` with ``run``'s leading and trailing white space (the layout around a label)."""
+    return run[:len(run) - len(run.lstrip())] + said.strip() + run[len(run.rstrip()):]
 
 
 def chapter_title(chapter: int, lang: str) -> str:

@@ -132,16 +132,17 @@ class Figure:
         return round(self.width * MIN_FONT / min([float(self.font_size), *sizes]))
 
     def svg(self, paint: Callable[[Paint], str], formula: Callable[[Formula], str], *,
-            attributes: str = "", style: str = "") -> str:
+            attributes: str = "", style: str = "", font: str = "sans-serif") -> str:
         """The ``<svg>`` element, its paints and formulas drawn by the functions given;
-        ``attributes`` go first on it, ``style`` first in its style."""
+        ``attributes`` go first on it, ``style`` first in its style; ``font``: its text's
+        font family (a file outside the site names one that has the language's letters)."""
         frame = ([markup(f'<rect width="{self.width}" height="{self.height}" ',
                          self.background_paint, "/>")]
                  if self.background_paint is not None else [])
         return "\n".join([
             f'<svg {attributes}xmlns="http://www.w3.org/2000/svg" class="companion-plot" '
             f'viewBox="0 0 {self.width} {self.height}" role="img" aria-label="{self.label}" '
-            f'style="{style}font-family:sans-serif;font-size:{self.font_size}px">',
+            f'style="{style}font-family:{font};font-size:{self.font_size}px">',
             *(part.render(paint, formula) for part in (*frame, *self.parts)), "</svg>"])
 
     def site(self) -> str:

@@ -27,6 +27,9 @@ from sitebuild.translation import generated, templates
 from sitebuild.verification import verification_fragment
 
 COST_PLOT = "tables/ch2-cost-plot.md"
+# The figures among them, by fragment: each drawn by its generator with a language's templates
+# (a lecture kit's figures are drawn from these too, :func:`lectures.language.figure`).
+FIGURES = {COST_PLOT: ch2.cost_plot}
 
 
 def fragments(lang: str, records: Sequence[DerivationRecord], pages: dict[str, str],
@@ -42,7 +45,7 @@ def fragments(lang: str, records: Sequence[DerivationRecord], pages: dict[str, s
     found = {"verification-report.md": verification_fragment(list(records), pages, words, docs),
              results_map.FIGURE: results_map.figure_in(records, pages, words, docs)}
     if not pages_first():  # pages first, the English says it is being computed: so does this
-        found[COST_PLOT] = ch2.cost_plot(words).site()
+        found |= {path: draw(words).site() for path, draw in FIGURES.items()}
     for path in sorted((english / "formulas").rglob("*.md")):
         found[path.relative_to(english).as_posix()] = formula_in(
             path.read_text(encoding="utf-8"), words)

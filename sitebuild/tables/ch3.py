@@ -234,7 +234,7 @@ def norm_plot() -> svg.Figure:
             tip = (x(reach), y(reach * math.log10(eta)))
             parts.append(svg.polyline([(x(0), y(0)), tip], hue, width=1.5, dash=BOUND_DASH,
                                       series=bound))
-            words = rf"\eta^l,\ \eta = {eta:.2f}\text{{ (bound)}}"
+            words = rf"\eta^l,\ \eta = {eta:.2f}"  # dotted: the bound, says the key below
             label = svg.EndLabel(bound, tip, words, hue, formula=True)
             if reach < bptt.HORIZON:
                 underflowing.append((tip[0], label))
@@ -294,10 +294,12 @@ def unrolled_network() -> svg.Figure:
     bottom = 312
     parts += [svg.arrow((columns[3], bottom), (columns[0], bottom), back, width=1.5, dash="7 4"),
               svg.line((columns[3], bottom - 8), (columns[3], bottom + 8), back, width=1.5),
-              svg.math((columns[0] + columns[3]) / 2, bottom + 34,
-                       r"\partial h_3 / \partial h_0 = J_3 J_2 J_1"
-                       r"\quad(l = 3\text{ factors, the latest on the left})",
-                       back, anchor="middle", size=15, box=520),
+              # Words stay out of formulas, so that an edition can translate them.
+              svg.math((columns[0] + columns[3]) / 2, bottom + 28,
+                       r"\partial h_3 / \partial h_0 = J_3 J_2 J_1", back, anchor="middle",
+                       size=15, box=520),
+              svg.text((columns[0] + columns[3]) / 2, bottom + 52,
+                       "l = 3 factors, the latest on the left", back, anchor="middle", size=14),
               svg.text(columns[0] - 34, 96, "forward: the state", forward, size=14),
               svg.text(columns[0] - 34, 214, "back: the gradient", back, size=14)]
     return svg.document(width, height, "The recurrent network unrolled over three steps: states "
@@ -364,7 +366,7 @@ def orthogonal_bound_plot() -> svg.Figure:
     parts += [svg.text(left, 20, "solid: measured along one trajectory, one orthogonal W, d = 8",
                        svg.THEME.foreground, size=14),
               svg.text(left, 42, "dashed: the bound", svg.THEME.foreground, size=14),
-              svg.math(left + 146, 47, r"\beta^l\text{, as }\eta = \beta s_1 = \beta",
+              svg.math(left + 146, 47, r"\beta^l\quad(\eta = \beta s_1 = \beta)",
                        svg.THEME.foreground, size=15, box=220)]
     return svg.document(width, height, "For one orthogonal W, Jacobian norm against the steps "
                         "back on a log scale: with the identity it stays 1, on its bound 1; with "

@@ -37,7 +37,8 @@ def fake_build(tmp_path, monkeypatch):
 
     monkeypatch.setattr(kit, "gather", gather)
     monkeypatch.setattr(kit, "KITS", tmp_path / "kits")
-    monkeypatch.setattr(figures, "chapter_figures", lambda chapter: {"plot.svg": "<svg/>"})
+    monkeypatch.setattr(figures, "chapter_figures",
+                        lambda chapter, lang="en": {"plot.svg": "<svg/>"})
 
 
 def test_a_kit_packs_videos_captions_decks_figures_and_a_readme_under_one_folder(

@@ -149,7 +149,7 @@ def test_the_korean_kit_readme_is_the_checked_korean_templates(tmp_path, monkeyp
 
     monkeypatch.setattr(kit, "gather", gather)
     monkeypatch.setattr(kit, "KITS", tmp_path / "kits")
-    monkeypatch.setattr(figures, "chapter_figures", lambda chapter: {})
+    monkeypatch.setattr(figures, "chapter_figures", lambda chapter, lang="en": {})
     path = kit.build_kit(2, "draft", lang="ko")
     assert path.name == "chapter-2-draft.ko.zip"
     with zipfile.ZipFile(path) as archive:
@@ -244,3 +244,61 @@ def test_the_manim_process_manim_slides_starts_draws_the_decks_request(tmp_path,
         str(tmp_path), os.environ.get("PYTHONPATH")])))
     with pytest.raises(RuntimeError, match=r"theme='light'.*lang='ko'"):
         run_tool("probe_child", [], tmp_path, Request("light", {}, "ko"))
+
+
+FIGURE = "ch4-stability-region"  # chapter 4's figure: axis names and a region's name in words
+
+
+def _runs(drawn) -> list[str]:
+    """The runs of text between the tags of a figure's SVG, as they read."""
+    return [" ".join(run.split()) for part in drawn.parts for piece in part.pieces
+            if isinstance(piece, str) for run in re.findall(r">([^<>]+)<", piece) if run.strip()]
+
+
+def test_a_korean_kit_figure_says_the_words_of_the_korean_pages_plot(fresh_words):
+    from sitebuild import chapter_tables
+
+    english = chapter_tables.figures(4)[FIGURE]
+    korean = language.figure(FIGURE, english, "ko")
+    translation = (language.TRANSLATIONS / "ko" / "generated" / "tables" / f"{FIGURE}.md"
+                   ).read_text(encoding="utf-8")
+    worded = [run for run in _runs(english) if re.search(r"[A-Za-z]{3}", run)]
+    assert len(worded) >= 3, worded  # the test sees words to translate
+    said = [run for run in _runs(korean) if HANGUL.search(run)]
+    assert len(said) == len(worded)
+    assert all(run in translation for run in said)  # each from the checked translation
+    assert not set(worded) & set(_runs(korean))  # no English label left
+    assert HANGUL.search(korean.label) and korean.label in translation
+    # What is not words (tick values, formulas) is drawn as the English figure draws it.
+    assert [run for run in _runs(korean) if not HANGUL.search(run)] == \
+        [run for run in _runs(english) if run not in worded]
+    assert korean.width == english.width and korean.height == english.height
+    printed = figures.standalone(korean, "ko")
+    assert "font-family:'NanumGothic',sans-serif" in printed and 'xml:lang="ko"' in printed
+
+
+def test_a_stale_unit_of_a_figure_stops_its_korean_kit_figure_naming_it(
+        tmp_path, monkeypatch, fresh_words):
+    from sitebuild import chapter_tables
+
+    copied = korean_translations(tmp_path, monkeypatch)
+    path = copied / "ko" / "generated" / "tables" / f"{FIGURE}.md"
+    text, stale = re.subn(r"(<!-- unit: (top\.title1) source: )[0-9a-f]{12}", r"\g<1>000000000000",
+                          path.read_text(encoding="utf-8"))
+    assert stale == 1
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(language.TranslationMissing, match=r"top\.title1: stale"):
+        language.figure(FIGURE, chapter_tables.figures(4)[FIGURE], "ko")
+    path.unlink()
+    with pytest.raises(language.TranslationMissing, match=f"no translation file .*{FIGURE}"):
+        language.figure(FIGURE, chapter_tables.figures(4)[FIGURE], "ko")
+
+
+def test_the_korean_cost_plot_is_drawn_from_the_korean_report_templates(fresh_words):
+    from sitebuild import chapter_tables
+
+    english = chapter_tables.figures(2)["ch2-cost-plot"]
+    korean = language.figure("ch2-cost-plot", english, "ko")
+    assert HANGUL.search(korean.label) and any(HANGUL.search(run) for run in _runs(korean))
+    numbers = re.compile(r"\d+(?:\.\d+)?")
+    assert numbers.findall(" ".join(_runs(korean))) == numbers.findall(" ".join(_runs(english)))
