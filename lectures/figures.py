@@ -19,8 +19,8 @@ from manim.utils.tex_file_writing import tex_to_svg_file
 
 from animations import texcache
 from animations.style import HANGUL_FONT
-from lectures import language
 from foundation.palette import THEMES
+from lectures import language
 from sitebuild import chapter_tables, svg
 from sitebuild.figure import Figure, Formula, Paint
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from animations import catalogue
+from animations.style import HANGUL_FONT  # Debian's fonts-nanum, as renders and the site use
 from derivations.engine import get
 from foundation.palette import TEXT_CONTRAST, THEMES, readable
 from lectures import language, plaintext, plan
@@ -28,7 +29,6 @@ from lectures import language, plaintext, plan
 # LibreOffice substitutes a metric-compatible or similar serif).
 SLIDE_SIZE = (13.333, 7.5)
 FONT = "Cambria"
-HANGUL_FONT = "NanumGothic"  # Debian's fonts-nanum, as the renders and the Korean site use
 CORE_LANGUAGE = {"en": "en-GB", "ko": "ko-KR"}
 SIDE = 0.6  # the left and right margin of text
 TITLE_BOX = (SIDE, 0.22, SLIDE_SIZE[0] - 2 * SIDE, 0.8)
