@@ -47,7 +47,7 @@ def code(engine: Engine = NUMPY) -> list[Path]:
     following this module's imports); editing any of them invalidates the saved runs."""
     found = set(closure(__name__, CODE_PACKAGES))
     if engine is not NUMPY:
-        found |= set(closure(engine.backpropagate.__module__, CODE_PACKAGES))
+        found |= set(closure(engine.module, CODE_PACKAGES))
     return sorted(found)
 
 

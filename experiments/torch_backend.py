@@ -210,4 +210,4 @@ def engine(device: str = "cpu") -> Engine:
         raise ConfigurationError("--device", "no CUDA device here (torch.cuda.is_available() "
                                              "is False); use --device cpu")
     return Engine(f"torch-{device}", functools.partial(backpropagate, device=device),
-                  functools.partial(outputs, device=device))
+                  functools.partial(outputs, device=device), __name__)

@@ -63,6 +63,7 @@ class Engine(NamedTuple):
     name: str
     backpropagate: Callable[..., bptt.Backward]
     outputs: Callable[[Cell, Parameters, Batch], numpy.ndarray]
+    module: str  # where its code lives: a run's saved key covers it (experiments.sweep.code)
 
 
 def _numpy_outputs(cell: Cell, parameters: Parameters, batch: Batch) -> numpy.ndarray:
@@ -70,7 +71,7 @@ def _numpy_outputs(cell: Cell, parameters: Parameters, batch: Batch) -> numpy.nd
                         batch.output_steps)
 
 
-NUMPY = Engine("numpy", bptt.backpropagate, _numpy_outputs)
+NUMPY = Engine("numpy", bptt.backpropagate, _numpy_outputs, bptt.__name__)
 
 
 def _flatten(gradients: Parameters) -> numpy.ndarray:

@@ -77,7 +77,7 @@ def test_another_engines_saved_runs_depend_on_its_own_module():
 
     function = next(value for value in vars(analysis).values()
                     if callable(value) and getattr(value, "__module__", "") == analysis.__name__)
-    other = Engine("stand-in", function, NUMPY.outputs)
+    other = Engine("stand-in", function, NUMPY.outputs, analysis.__name__)
     numpy_names = {path.relative_to(ROOT).as_posix() for path in sweep.code(NUMPY)}
     other_names = {path.relative_to(ROOT).as_posix() for path in sweep.code(other)}
     assert "experiments/analysis.py" in other_names - numpy_names

@@ -4,6 +4,9 @@ gradients and gradient profiles equal NumPy's to 1e-10, its AntisymmetricRNN sto
 
 from __future__ import annotations
 
+import functools
+import json
+
 import numpy
 import pytest
 
@@ -111,6 +114,25 @@ def test_a_torch_run_follows_the_numpy_run_through_the_same_loop() -> None:
             [numpy.nan if v is None else v for v in ours["curve"][name]], rtol=1e-5)
     assert theirs["end"]["singular_values"] == pytest.approx(ours["end"]["singular_values"],
                                                              rel=1e-5)
+
+
+def test_a_torch_sweep_runs_from_the_command_line_keyed_by_the_backends_code(
+        tmp_path, monkeypatch) -> None:
+    from experiments import sweep
+
+    monkeypatch.setattr(cli, "run_sweep", functools.partial(sweep.run_sweep,
+                                                            partial_root=tmp_path / "saved"))
+    output = tmp_path / "torch.json"
+    assert cli.main(["run", "--backend", "torch", "--tasks", "copy", "--lengths", "10",
+                     "--arms", "antisymmetric-0.1", "--seeds", "1", "--hidden", "6",
+                     "--batch", "4", "--updates", "4", "--record-every", "2", "--snapshots", "2",
+                     "--test-size", "8", "--probe-size", "4", "--jobs", "1",
+                     "--output", str(output)]) == 0
+    written = json.loads(output.read_text())
+    assert [run["arm"] for run in written["runs"]] == ["antisymmetric-0.1"]
+    code = {path.name for path in sweep.code(torch_backend.engine("cpu"))}
+    assert "torch_backend.py" in code and "torch_backend.py" not in {
+        path.name for path in sweep.code()}
 
 
 @pytest.mark.parametrize("arguments, option", [
