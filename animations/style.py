@@ -44,6 +44,7 @@ from animations.toolchain import require_latex
 from derivations import notation
 from derivations.engine.text import check_prose
 from foundation import palette
+from foundation.fonts import HANGUL_FONT
 from foundation.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, THEMES, readable
 
 END_MARGIN = 0.25  # seconds the last frame is held beyond the last caption's reading time
@@ -51,7 +52,6 @@ END_MARGIN = 0.25  # seconds the last frame is held beyond the last caption's re
 THEME = request.current().theme
 LANG = request.current().lang  # the language of the words on screen and in the captions
 LIMITS = captions.LIMITS[LANG]
-HANGUL_FONT = "NanumGothic"  # Debian's fonts-nanum, the font the Korean site serves
 BACKGROUND, FOREGROUND, MUTED, GRID, ZERO = THEMES[THEME]
 
 

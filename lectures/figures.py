@@ -18,7 +18,7 @@ import manim
 from manim.utils.tex_file_writing import tex_to_svg_file
 
 from animations import texcache
-from animations.style import HANGUL_FONT
+from foundation.fonts import HANGUL_FONT
 from foundation.palette import THEMES
 from lectures import language
 from sitebuild import chapter_tables, svg

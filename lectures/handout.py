@@ -44,6 +44,7 @@ from manim.mobject.types.image_mobject import AbstractImageMobject
 
 from animations import style, texcache
 from derivations.engine import get
+from foundation import fonts
 from lectures.slides import Beats, ResultStatement, continued, heading, lecture_classes
 
 PAGE_WIDTH, PAGE_HEIGHT = 960.0, 540.0  # points: 13.33 × 7.5 inches, widescreen slides
@@ -55,7 +56,7 @@ PICTURE = (MARGIN, TITLE_BAND, 608.0, 342.0)  # x, y, width, height: the slide, 
 COLUMN_GAP = 20.0
 NOTE_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)  # the largest size the notes fit in
 FONT = "DejaVu Sans"  # covers the Unicode the notes spell math in (‖ ᵀ ₜ λ ∂ ≤ …)
-HANGUL_FONT = style.HANGUL_FONT  # NanumGothic: DejaVu has no Hangul; NanumGothic no ‖ ᵀ ₜ
+HANGUL_FONT = fonts.HANGUL_FONT  # NanumGothic: DejaVu has no Hangul; NanumGothic no ‖ ᵀ ₜ
 _HANGUL = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3"
 _HANGUL_RUNS = re.compile(f"([{_HANGUL}]+(?: +[{_HANGUL}]+)*)")  # spaces between words kept
 FORMULA_PIXELS_PER_UNIT = 300  # a conclusion's PNG: about 320 dpi on a 13.33-inch slide

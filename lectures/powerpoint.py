@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from animations import catalogue
-from animations.style import HANGUL_FONT  # Debian's fonts-nanum, as renders and the site use
 from derivations.engine import get
+from foundation.fonts import HANGUL_FONT
 from foundation.palette import TEXT_CONTRAST, THEMES, readable
 from lectures import language, plaintext, plan
 

@@ -22,7 +22,7 @@ deck (:mod:`lectures.powerpoint`) writes the title and result slides as editable
 In another language (the render's, ``python -m lectures.decks --lang ko``) every word comes
 from a checked translation (:mod:`lectures.language`): titles, statements, hypotheses' glosses
 and step reasons from the translated theorem boxes, the narration from the scenes' translated
-templates; the words are set in :data:`animations.style.HANGUL_FONT` by Pango (this LaTeX has
+templates; the words are set in :data:`foundation.fonts.HANGUL_FONT` by Pango (this LaTeX has
 no Hangul), each ``$…$`` formula typeset by LaTeX as in English, and the conclusion and
 hypotheses are the English slide's formulas.
 """

@@ -15,6 +15,7 @@ import pytest
 
 from animations import captions, catalogue, narration, render
 from foundation import templates
+from foundation.fonts import HANGUL_FONT
 from foundation.paths import ROOT
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -170,16 +171,11 @@ def test_hangul_is_drawn_in_its_font_not_as_empty_boxes():
     """Pango finds NanumGothic (Debian's fonts-nanum): each syllable is its own shape; a
     missing font would draw every syllable as the same box."""
     with manim.tempconfig({"verbosity": "WARNING"}):
-        shapes = manim.Text("고윳값 반지름", font=render_style_font())
+        shapes = manim.Text("고윳값 반지름", font=HANGUL_FONT)
     glyphs = [glyph for glyph in shapes.submobjects if len(glyph.points)]
     assert len(glyphs) == 6
     outlines = {len(glyph.points) for glyph in glyphs}
     assert len(outlines) > 2, "every syllable has the same outline: boxes, not Hangul"
-
-
-def render_style_font() -> str:
-    source = (ROOT / "animations" / "style.py").read_text(encoding="utf-8")
-    return re.search(r'HANGUL_FONT = "([^"]+)"', source).group(1)
 
 
 @pytest.mark.slow
