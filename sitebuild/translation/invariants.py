@@ -158,6 +158,12 @@ def symbols(text: str) -> list[str]:
                   or unicodedata.name(character, "").startswith("GREEK"))
 
 
+def _departs(lacking: list[str], added: list[str]) -> str:
+    """``lacks …; adds …``: what a translation dropped from its English and what it added."""
+    return "; ".join(([f"lacks {_say(lacking)}"] if lacking else [])
+                     + ([f"adds {_say(added)}"] if added else []))
+
+
 def cells(row: str) -> int:
     """How many cells a table row has: pipes outside code and formulas, less the outer two."""
     body, _ = _without_code(row)
@@ -193,10 +199,8 @@ def compare(page: str, unit: str, kind: str, english: str, translated: str,
     if kind == PREFORMATTED:  # formulas in Unicode, not TeX: compare their symbols
         lacking, added = _difference(symbols(english), symbols(translated))
         if lacking or added:
-            parts = ([f"lacks {_say(lacking)}"] if lacking else []) + \
-                    ([f"adds {_say(added)}"] if added else [])
-            findings.append(Finding(page, unit, MATH, "the translation " + "; ".join(parts)
-                                    + " of the English's mathematical symbols"))
+            findings.append(Finding(page, unit, MATH, f"the translation {_departs(lacking, added)}"
+                                    " of the English's mathematical symbols"))
     lacking, added = _difference(numbers(english), numbers(translated))
     if lacking:
         findings.append(Finding(page, unit, NUMBER, f"the English number(s) {_say(lacking)} "
@@ -206,10 +210,8 @@ def compare(page: str, unit: str, kind: str, english: str, translated: str,
                                 f"{_say(added)} are not in the English prose"))
     lacking, added = _difference(markup(english), markup(translated))
     if lacking or added:
-        parts = ([f"lacks {_say(lacking)}"] if lacking else []) + \
-                ([f"adds {_say(added)}"] if added else [])
-        findings.append(Finding(page, unit, MARKUP, "the translation " + "; ".join(parts)
-                                + " (code, link targets and tags are copied, not translated)"))
+        findings.append(Finding(page, unit, MARKUP, f"the translation {_departs(lacking, added)}"
+                                " (code, link targets and tags are copied, not translated)"))
     if kind == ROW and cells(english) != cells(translated):
         findings.append(Finding(page, unit, MARKUP, f"the row has {cells(translated)} cells; "
                                 f"the English row has {cells(english)}"))
