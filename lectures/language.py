@@ -190,8 +190,9 @@ def _result_words(slug: str, lang: str, _state: str) -> ResultWords:
 
 
 @dataclass
-class _BoxUnits:
-    """A theorem box's English units and their checked translations."""
+class _FragmentUnits:
+    """A generated fragment's English units (a theorem box's, a figure's) and their checked
+    translations."""
 
     page: str
     english: dict[str, str]  # unit id → English text
@@ -222,13 +223,13 @@ class _BoxUnits:
                                              f"{self.page}: {unit_id}: "
                                              + "; ".join(self.problems[unit_id]))
                 return unit_id, self.said[unit_id]
-        raise TranslationMissing(f"{self.page}: no unit of the theorem box says "
+        raise TranslationMissing(f"{self.page}: no unit of the fragment says "
                                  f"{(english or pattern or '')[:80]!r}")
 
     lang_folder: str = ""
 
 
-def _box_units(slug: str, lang: str) -> _BoxUnits:
+def _box_units(slug: str, lang: str) -> _FragmentUnits:
     """The theorem box of ``slug`` as the site generates it now, cut into units, with the
     translation's current, passing units and every problem, by unit."""
     from derivations.engine import get
@@ -241,7 +242,7 @@ def _box_units(slug: str, lang: str) -> _BoxUnits:
                            f"the result {slug}")
 
 
-def _fragment_units(page: str, english_text: str, lang: str, what: str) -> _BoxUnits:
+def _fragment_units(page: str, english_text: str, lang: str, what: str) -> _FragmentUnits:
     """The generated fragment ``page`` whose English is ``english_text``, cut into units as the
     site cuts it, with its translation's current, passing units and every problem, by unit."""
     from sitebuild.translation import generated, report, translated
@@ -261,7 +262,7 @@ def _fragment_units(page: str, english_text: str, lang: str, what: str) -> _BoxU
     for finding in page_report.findings:
         problems.setdefault(finding.unit or "", []).append(f"{finding.check}: "
                                                            f"{finding.message}")
-    return _BoxUnits(f"generated/{page}", english,
+    return _FragmentUnits(f"generated/{page}", english,
                      {unit: entry.text for unit, entry in entries.items()}, problems,
                      lang_folder=lang)
 
